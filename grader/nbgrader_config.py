@@ -1,0 +1,27 @@
+"""nbgrader configuration of the course (loaded by ../nbgrader_config.py).
+
+Layout: the source notebooks (with solutions and hidden tests) live in ``solutions/dayN/``;
+``nbgrader generate_assignment dayN`` writes the student copies to ``dayN/`` at the course
+root. Submissions, autograded copies and feedback go to the usual nbgrader folders, all of
+them git-ignored.
+"""
+
+import os
+
+c = get_config()  # noqa: F821 - provided by traitlets when nbgrader loads this file
+
+COURSE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+c.CourseDirectory.root = COURSE_ROOT
+c.CourseDirectory.course_id = "pytorch-in-three-days"
+c.CourseDirectory.source_directory = "solutions"
+c.CourseDirectory.release_directory = "."
+c.CourseDirectory.db_url = "sqlite:///" + os.path.join(COURSE_ROOT, "grader", "gradebook.db")
+c.CourseDirectory.db_assignments = [{"name": "day1"}, {"name": "day2"}, {"name": "day3"}]
+
+# Every graded cell is kept far below this; training cells take a few seconds on one CPU.
+c.ExecutePreprocessor.timeout = 120
+c.Execute.timeout = 120
+
+c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
+c.ClearSolutions.enforce_metadata = True

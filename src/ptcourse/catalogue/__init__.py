@@ -1,0 +1,1 @@
+"""Message catalogues, one folder per language (see :mod:`ptcourse.messages`)."""

@@ -1,0 +1,1 @@
+"""English messages. One module per topic; each defines ``MESSAGES``."""

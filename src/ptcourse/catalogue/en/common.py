@@ -1,0 +1,20 @@
+"""Messages of the generic check helpers (:mod:`ptcourse.checks`) and of the set-up."""
+
+MESSAGES = {
+    "check.passed": "✔ {what}",
+    "check.not_tensor": "`{name}` should be a torch.Tensor, got {got_type}.",
+    "check.wrong_type": "`{name}` should be {expected}, got {got_type}.",
+    "check.shape": "`{name}` should have shape {expected}, got {got}.",
+    "check.dtype": "`{name}` should have dtype {expected}, got {got}.",
+    "check.device": "`{name}` should be on device '{expected}', got '{got}'.",
+    "check.requires_grad": "`{name}`.requires_grad should be {expected}, got {got}.",
+    "check.values": (
+        "`{name}` has the right shape but wrong values: "
+        "largest difference {max_diff:.3g} at index {where} "
+        "(expected {expected_value}, got {got_value})."
+    ),
+    "check.equal": "`{name}` should be {expected!r}, got {got!r}.",
+    "check.not_none": "`{name}` is None: did the cell return a value?",
+    "check.finite": "`{name}` contains NaN or infinity.",
+    "setup.summary": "torch {torch} | device: {device} | threads: {threads} | seed: {seed}",
+}

@@ -1,0 +1,88 @@
+"""The notebooks' set-up: seed, thread count and device in one call."""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+
+import numpy as np
+import torch
+
+from ptcourse.messages import msg
+
+__all__ = ["available_cpus", "default_device", "seed_everything", "setup"]
+
+
+def available_cpus() -> int:
+    """CPUs this process may really use: CPU affinity and the cgroup quota, not the host's count.
+
+    PyTorch's default thread count follows the host's cores; in a container with a CPU quota
+    (Binder gives one CPU) that oversubscribes the CPU and slows everything down.
+    """
+    try:
+        count = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        count = os.cpu_count() or 1
+    for path in ("/sys/fs/cgroup/cpu.max",):  # cgroup v2
+        try:
+            quota, period = open(path).read().split()[:2]
+            if quota != "max":
+                count = min(count, max(1, math.ceil(int(quota) / int(period))))
+        except (OSError, ValueError):
+            pass
+    try:  # cgroup v1
+        quota = int(open("/sys/fs/cgroup/cpu/cpu.cfs_quota_us").read())
+        period = int(open("/sys/fs/cgroup/cpu/cpu.cfs_period_us").read())
+        if quota > 0 and period > 0:
+            count = min(count, max(1, math.ceil(quota / period)))
+    except (OSError, ValueError):
+        pass
+    return max(1, count)
+
+
+def default_device() -> torch.device:
+    """The best device here: CUDA, then Apple's MPS, then the CPU.
+
+    ``PTCOURSE_DEVICE`` (for example ``cpu``) overrides the choice.
+    """
+    forced = os.environ.get("PTCOURSE_DEVICE")
+    if forced:
+        return torch.device(forced)
+    if torch.cuda.is_available():
+        return torch.device("cuda")
+    mps = getattr(torch.backends, "mps", None)
+    if mps is not None and mps.is_available():
+        return torch.device("mps")
+    return torch.device("cpu")
+
+
+def seed_everything(seed: int) -> None:
+    """Seed Python's, NumPy's and PyTorch's random generators (CPU and every GPU)."""
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+
+
+def setup(seed: int = 0, threads: int | None = None, quiet: bool = False) -> torch.device:
+    """Seed everything, choose a sensible thread count, and return the device to use.
+
+    ``threads`` defaults to ``PTCOURSE_THREADS`` or, failing that, the CPUs really available
+    (see :func:`available_cpus`).
+    """
+    seed_everything(seed)
+    if threads is None:
+        threads = int(os.environ.get("PTCOURSE_THREADS") or available_cpus())
+    torch.set_num_threads(max(1, threads))
+    device = default_device()
+    if not quiet:
+        print(
+            msg(
+                "setup.summary",
+                torch=torch.__version__,
+                device=device,
+                threads=torch.get_num_threads(),
+                seed=seed,
+            )
+        )
+    return device

@@ -1,0 +1,121 @@
+"""Convert a source notebook to an editable text draft and back (an authoring aid).
+
+The notebooks in ``solutions/`` are the one source of the course. Editing their JSON by hand
+is error-prone, so this tool turns one into a plain ``.py`` draft whose cell markers carry the
+nbgrader roles, and turns the draft back into the notebook::
+
+    python tools/nbtext.py to-text solutions/day1/02_autograd.ipynb > /tmp/02.py
+    # edit /tmp/02.py
+    python tools/nbtext.py to-notebook /tmp/02.py solutions/day1/02_autograd.ipynb
+
+Cell markers (one line each, starting the cell):
+
+``# %% [markdown]``            explanation; every following line starts with ``# `` (or is ``#``)
+``# %% code``                  a free code cell the learner may edit
+``# %% locked id=NAME``        a read-only code cell (the set-up cell, demos)
+``# %% solution id=NAME``      an exercise; the answer sits between BEGIN/END SOLUTION
+``# %% test id=NAME points=K`` a graded test cell; hidden parts between BEGIN/END HIDDEN TESTS
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+
+MARKER = re.compile(r"^# %%(?: (?P<kind>\[markdown\]|code|locked|solution|test))?(?P<attrs>(?: \w+=\S+)*)\s*$")
+
+
+def _meta(kind: str, attrs: dict[str, str]) -> dict:
+    base = {"schema_version": 3, "task": False}
+    if kind == "solution":
+        return {**base, "grade": False, "grade_id": attrs["id"], "locked": False, "solution": True}
+    if kind == "test":
+        return {
+            **base, "grade": True, "grade_id": attrs["id"], "locked": True,
+            "points": int(attrs["points"]), "solution": False,
+        }
+    if kind == "locked":
+        return {**base, "grade": False, "grade_id": attrs["id"], "locked": True, "solution": False}
+    raise ValueError(kind)
+
+
+def to_notebook(text: str) -> nbformat.NotebookNode:
+    """Parse a draft into a notebook (nbformat 4) with nbgrader metadata."""
+    nb = nbformat.v4.new_notebook()
+    nb.metadata = {
+        "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+        "language_info": {"name": "python"},
+    }
+    current: tuple[str, dict[str, str]] | None = None
+    lines: list[str] = []
+
+    def flush() -> None:
+        if current is None:
+            return
+        kind, attrs = current
+        body = "\n".join(lines).strip("\n")
+        if kind == "[markdown]":
+            body = "\n".join(re.sub(r"^# ?", "", ln) for ln in body.split("\n"))
+            nb.cells.append(nbformat.v4.new_markdown_cell(body))
+            return
+        cell = nbformat.v4.new_code_cell(body)
+        if kind != "code":
+            cell.metadata["nbgrader"] = _meta(kind, attrs)
+        nb.cells.append(cell)
+
+    for line in text.split("\n"):
+        m = MARKER.match(line)
+        if m:
+            flush()
+            attrs = dict(a.split("=", 1) for a in m.group("attrs").split())
+            current, lines = (m.group("kind") or "code", attrs), []
+        elif current is not None:
+            lines.append(line)
+    flush()
+    for cell in nb.cells:
+        cell.pop("id", None)
+    nb.nbformat_minor = 5
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = f"c{i:03d}"
+    return nb
+
+
+def to_text(nb: nbformat.NotebookNode) -> str:
+    """Render a notebook as a draft (inverse of :func:`to_notebook`)."""
+    out: list[str] = []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            out.append("# %% [markdown]")
+            out.extend(("# " + ln).rstrip() for ln in cell.source.split("\n"))
+        else:
+            meta = cell.metadata.get("nbgrader", {})
+            if meta.get("solution"):
+                out.append(f"# %% solution id={meta['grade_id']}")
+            elif meta.get("grade"):
+                out.append(f"# %% test id={meta['grade_id']} points={int(meta.get('points', 0))}")
+            elif meta.get("locked"):
+                out.append(f"# %% locked id={meta['grade_id']}")
+            else:
+                out.append("# %% code")
+            out.append(cell.source)
+        out.append("")
+    return "\n".join(out)
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) >= 2 and argv[0] == "to-text":
+        sys.stdout.write(to_text(nbformat.read(argv[1], as_version=4)))
+    elif len(argv) == 3 and argv[0] == "to-notebook":
+        nb = to_notebook(Path(argv[1]).read_text(encoding="utf-8"))
+        nbformat.validate(nb)
+        Path(argv[2]).parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nb, argv[2])
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
