@@ -17,7 +17,6 @@ c.CourseDirectory.course_id = "pytorch-in-three-days"
 c.CourseDirectory.source_directory = "solutions"
 c.CourseDirectory.release_directory = "."
 c.CourseDirectory.db_url = "sqlite:///" + os.path.join(COURSE_ROOT, "grader", "gradebook.db")
-c.CourseDirectory.db_assignments = [{"name": "day1"}, {"name": "day2"}, {"name": "day3"}]
 
 # Every graded cell is kept far below this; training cells take a few seconds on one CPU.
 c.ExecutePreprocessor.timeout = 120

@@ -11,12 +11,12 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
-from functools import lru_cache
+from functools import cache
 
 DEFAULT_LANG = "en"
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(lang: str) -> dict[str, str]:
     """All messages of one language, merged from the modules of its catalogue folder."""
     package = importlib.import_module(f"ptcourse.catalogue.{lang}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -38,9 +39,11 @@ class TempCourse:
 
     def nbgrader(self, *args: str, timeout: float = 1800) -> subprocess.CompletedProcess:
         """Run an nbgrader command in the course; raise with its output if it fails."""
+        bin_dir = str(Path(sys.executable).parent)  # nbgrader runs `alembic` from PATH
+        env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", "")}
         proc = subprocess.run(
             [sys.executable, "-m", "nbgrader", *args],
-            cwd=self.root, capture_output=True, text=True, timeout=timeout,
+            cwd=self.root, capture_output=True, text=True, timeout=timeout, env=env,
         )
         if proc.returncode != 0:
             raise RuntimeError(f"nbgrader {' '.join(args)} failed:\n{proc.stdout}\n{proc.stderr}")

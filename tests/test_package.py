@@ -1,0 +1,118 @@
+"""Unit tests of the ptcourse package: checks, messages, set-up, data."""
+
+from __future__ import annotations
+
+import os
+from unittest import mock
+
+import pytest
+import torch
+
+import ptcourse
+from ptcourse import checks, data, env, messages
+
+
+def failure(fn, *args, **kwargs) -> str:
+    with pytest.raises(checks.CheckFailed) as info:
+        fn(*args, **kwargs)
+    return str(info.value)
+
+
+def test_shape_message_shows_expected_and_got():
+    text = failure(checks.check_shape, torch.zeros(64, 1600), (64, 10), "logits")
+    assert text == "`logits` should have shape (64, 10), got (64, 1600)."
+
+
+def test_close_names_the_worst_element():
+    text = failure(checks.check_close, torch.tensor([7.0, 8.0]), [7.0, 9.0], "x.grad")
+    assert "index (1,)" in text and "expected 9" in text and "got 8" in text
+
+
+def test_close_accepts_within_tolerance_and_checks_shape():
+    checks.check_close(torch.tensor([1.0, 2.0]) + 1e-8, [1.0, 2.0], "x")
+    assert "shape" in failure(checks.check_close, torch.zeros(3), [0.0, 0.0], "x")
+
+
+def test_close_rejects_nan():
+    assert "wrong values" in failure(checks.check_close, torch.tensor([float("nan")]), [1.0], "x")
+
+
+def test_not_a_tensor_and_none():
+    assert "should be a torch.Tensor, got list" in failure(checks.check_shape, [1, 2], (2,), "x")
+    assert "is None" in failure(checks.check_tensor, None, "x")
+
+
+def test_dtype_device_requires_grad_type():
+    assert "dtype torch.float32, got torch.int64" in failure(
+        checks.check_dtype, torch.tensor([1]), torch.float32, "x")
+    checks.check_device(torch.zeros(1), "cpu", "x")
+    assert "device 'meta'" in failure(checks.check_device, torch.zeros(1), "meta", "x")
+    assert "requires_grad should be True" in failure(checks.check_requires_grad, torch.zeros(1), True, "w")
+    assert "should be dict, got list" in failure(checks.check_type, [], dict, "r")
+    assert "int or float" in failure(checks.check_type, "a", (int, float), "r")
+
+
+def test_check_failed_is_an_assertion_error():
+    assert issubclass(checks.CheckFailed, AssertionError)
+
+
+def test_message_ids_are_unique_and_format():
+    table = messages.catalogue("en")
+    assert "check.shape" in table
+    assert messages.msg("check.equal", name="n", expected=1, got=2) == "`n` should be 1, got 2."
+
+
+def test_unknown_language_falls_back_to_english():
+    with mock.patch.dict(os.environ, {"PTCOURSE_LANG": "xx"}):
+        assert messages.msg("check.passed", what="ok") == "✔ ok"
+
+
+def test_unknown_message_id():
+    with pytest.raises(KeyError):
+        messages.msg("no.such.id")
+
+
+def test_setup_seeds_threads_and_device(capsys):
+    with mock.patch.dict(os.environ, {"PTCOURSE_THREADS": "1"}):
+        device = ptcourse.setup(seed=3)
+    assert torch.get_num_threads() == 1
+    first = torch.rand(2)
+    ptcourse.setup(seed=3, threads=1, quiet=True)
+    assert torch.equal(first, torch.rand(2))
+    assert isinstance(device, torch.device)
+    assert "threads: 1" in capsys.readouterr().out
+
+
+def test_default_device_order():
+    with mock.patch.dict(os.environ, {}, clear=False):
+        os.environ.pop("PTCOURSE_DEVICE", None)
+        with mock.patch("torch.cuda.is_available", return_value=True):
+            assert env.default_device().type == "cuda"
+        with mock.patch("torch.cuda.is_available", return_value=False), \
+             mock.patch("torch.backends.mps.is_available", return_value=True):
+            assert env.default_device().type == "mps"
+        with mock.patch("torch.cuda.is_available", return_value=False), \
+             mock.patch("torch.backends.mps.is_available", return_value=False):
+            assert env.default_device().type == "cpu"
+
+
+def test_available_cpus_respects_cgroup_quota(tmp_path):
+    real_open = open
+
+    def fake_open(path, *a, **k):
+        if path == "/sys/fs/cgroup/cpu.max":
+            return real_open(tmp_path / "cpu.max", *a, **k)
+        return real_open(path, *a, **k)
+
+    (tmp_path / "cpu.max").write_text("100000 100000\n")
+    with mock.patch("builtins.open", fake_open):
+        assert env.available_cpus() == 1
+
+
+def test_bundled_mnist_reads_offline():
+    train, test = data.mnist(train=True), data.mnist(train=False)
+    assert (len(train), len(test)) == (4000, 1000)
+    image, label = train[0]
+    assert image.size == (28, 28) and 0 <= label <= 9
+    counts = torch.bincount(test.targets, minlength=10)
+    assert counts.tolist() == [100] * 10
