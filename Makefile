@@ -11,6 +11,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 DAYS   := day1 day2 day3
+LAB_ARGS ?=
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
@@ -26,7 +28,7 @@ $(STAMP): requirements.txt pyproject.toml grader/lab-overrides.json
 	@touch $(STAMP)
 
 lab: install
-	$(VENV)/bin/jupyter lab --ServerApp.root_dir=$(CURDIR)
+	$(VENV)/bin/jupyter lab --ServerApp.root_dir=$(CURDIR) $(ROOT_FLAG) $(LAB_ARGS)
 
 test: install
 	$(PY) -m pytest -q
