@@ -14,7 +14,9 @@ MESSAGES = {
         "(expected {expected_value}, got {got_value})."
     ),
     "check.equal": "`{name}` should be {expected!r}, got {got!r}.",
-    "check.not_none": "`{name}` is None: did the cell return a value?",
+    "check.not_none": (
+        "`{name}` is None: a function that forgot `return`, or a `.grad` that no gradient reached?"
+    ),
     "check.finite": "`{name}` contains NaN or infinity.",
     "setup.summary": "torch {torch} | device: {device} | threads: {threads} | seed: {seed}",
 }

@@ -1,0 +1,94 @@
+"""Messages of day1/01_tensors."""
+
+MESSAGES = {
+    "tensors.grid_dtype": (
+        "make_grid() should return float32 numbers, got {got}. torch.arange with whole numbers "
+        "makes int64 integers: ask for dtype=torch.float32 (or call .float())."
+    ),
+    "tensors.grid_values": (
+        "make_grid({rows}, {cols}) should hold 0, 1, ..., {last}, filled row by row: {expected}; "
+        "got {got}. torch.arange(n) starts at 0 and stops before n, and reshape fills the first "
+        "row first."
+    ),
+    "tensors.sqdist_raised": (
+        "pairwise_sq_dists(a, b) with a of shape {shape_a} and b of shape {shape_b} raised: {error}\n"
+        "Subtracting an (N, D) tensor from an (M, D) one does not broadcast when N != M: first give "
+        "a the shape (N, 1, D) and b the shape (1, M, D)."
+    ),
+    "tensors.sqdist_shape": (
+        "With a of shape ({n}, {d}) and b of shape ({m}, {d}), pairwise_sq_dists should return shape "
+        "({n}, {m}), got {got}. Entry [i, j] is the distance from a[i] to b[j]: broadcast to "
+        "({n}, {m}, {d}), then sum over the last dimension (the coordinates, dim=-1)."
+    ),
+    "tensors.sqdist_not_squared": (
+        "pairwise_sq_dists returned plain distances {got}, not squared distances {expected}: "
+        "leave out the square root."
+    ),
+    "tensors.sqdist_values": (
+        "On the small example pairwise_sq_dists should give {expected}, got {got}. Square each "
+        "coordinate difference, then sum the squares over the coordinates."
+    ),
+    "tensors.zero_negatives_pair": "zero_negatives(x) should return a pair (cleaned, count), got {got}.",
+    "tensors.zero_negatives_shape": (
+        "The cleaned tensor should keep the shape of x, {expected}, got {got}. x[mask] picks the "
+        "selected entries out into a 1-D tensor; to replace entries, assign through the mask on a "
+        "copy (y[mask] = 0) or use torch.where."
+    ),
+    "tensors.count_type": (
+        "The count should be a Python int, got {got_type}: a one-element tensor becomes a number "
+        "with .item() or int(...)."
+    ),
+    "tensors.count_value": (
+        "x has {expected} negative entries, but zero_negatives counted {got}. Count with the mask "
+        "x < 0 (zero is not negative), before you change any value."
+    ),
+    "tensors.input_changed": (
+        "zero_negatives changed the tensor it was given: after the call, x has no negative entries "
+        "left. Assigning through a mask (x[mask] = 0) writes into x itself; work on a copy "
+        "(x.clone()) or use torch.where / torch.clamp, which return new tensors."
+    ),
+    "tensors.flatten_shape": (
+        "flatten_images on a batch of shape {batch_shape} should return shape {expected}, one row "
+        "per image, got {got}. Keep the first (batch) dimension and merge the other three; -1 lets "
+        "PyTorch work out one size."
+    ),
+    "tensors.flatten_order": (
+        "flatten_images on a batch of shape {batch_shape} has the right shape, but its values are in "
+        "another order than torch.flatten(x, start_dim=1): each row should list channel 0's pixels "
+        "row by row, then channel 1's, and so on. Did you permute the dimensions before flattening?"
+    ),
+    "tensors.flatten_non_contiguous": (
+        "flatten_images failed on a batch of shape {shape} that is not contiguous (made with "
+        ".permute, as when images arrive channels-last): {error}\n"
+        ".view only works when the memory layout allows it; .reshape (or .contiguous().view) "
+        "always works."
+    ),
+    "tensors.flatten_raised": (
+        "flatten_images raised on a batch of shape {shape}: {error}\n"
+        "Does your code work for any batch size and image size, with no fixed numbers?"
+    ),
+    "tensors.not_shared": (
+        "After {change}, {where} still holds {got}: share_with_numpy returned a copy, not a tensor "
+        "that shares the array's memory. torch.tensor(array), .float(), .clone() and array.copy() "
+        "all copy the data."
+    ),
+    "tensors.weights_dtype_error": (
+        "apply_weights raised: {error}\n"
+        "A matrix product needs both tensors to have the same dtype: counts are int64 and weights "
+        "{w_dtype}. Convert counts to the weights' dtype (weights.dtype), not to a fixed one."
+    ),
+    "tensors.weights_device_error": (
+        "apply_weights raised with weights on device '{w_device}': {error}\n"
+        "Both tensors of an operation must be on the same device: move counts to weights.device "
+        "(not to a fixed device), and leave the weights where they are."
+    ),
+    "tensors.weights_device": (
+        "apply_weights should compute on the weights' device '{expected}', but its result is on "
+        "'{got}'. Move counts to weights.device (not to a fixed device), and leave the weights "
+        "where they are."
+    ),
+    "tensors.weights_dtype": (
+        "apply_weights should return {expected} (the dtype of weights), got {got}. Convert counts to "
+        "the weights' dtype, not the weights to integers (that rounds them)."
+    ),
+}

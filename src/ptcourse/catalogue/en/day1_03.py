@@ -1,0 +1,135 @@
+"""Messages of day1/03_modules."""
+
+MESSAGES = {
+    "modules.no_super_init": (
+        "Building the model failed with PyTorch's error \"{error}\". This means __init__ assigned "
+        "a layer before calling super().__init__(): make super().__init__() the first line of "
+        "__init__, it creates the dictionaries where nn.Module records its layers."
+    ),
+    "modules.mlp_no_params": (
+        "MLP{sizes} has no registered parameters at all. Store each layer directly as an attribute "
+        "(self.hidden = nn.Linear(...)); layers kept in a plain Python list or dict are invisible "
+        "to nn.Module."
+    ),
+    "modules.mlp_param_count": (
+        "MLP{sizes} should have {expected} parameters (in*hidden + hidden weights and biases, then "
+        "hidden*out + out), got {got}. Check that the first layer is nn.Linear(in_features, hidden) "
+        "and the second nn.Linear(hidden, out_features), with the sizes you were given."
+    ),
+    "modules.mlp_nonnegative": (
+        "None of MLP(7, 13, 2)'s 128 outputs is negative: there is a ReLU after the last layer. "
+        "Apply ReLU only between the two linear layers, so the outputs can take any value."
+    ),
+    "modules.mlp_layers": (
+        "MLP(7, 13, 2) should contain nn.Linear(7, 13) and nn.Linear(13, 2) (weights of shape "
+        "(13, 7) and (2, 13)); its linear layers have weight shapes {got}."
+    ),
+    "modules.deep_plain_container": (
+        "DeepMLP({sizes}) registers {got} parameter tensors, expected {expected} (a weight and a "
+        "bias per layer). Its layers in self.{where} sit in a plain Python {kind}, which nn.Module "
+        "does not look inside: layers in a plain Python list (or dict) are not registered, so "
+        ".parameters() misses them, .to(device) does not move them and the optimizer never trains "
+        "them. Wrap them: self.{where} = nn.ModuleList(...)."
+    ),
+    "modules.deep_tensor_count": (
+        "DeepMLP({sizes}) registers {got} parameter tensors, expected {expected} (a weight and a "
+        "bias for each of the len(sizes) - 1 layers). Store the layers in an nn.ModuleList."
+    ),
+    "modules.deep_nonnegative": (
+        "None of DeepMLP({sizes})'s outputs is negative: a ReLU is applied after the last layer. "
+        "Apply ReLU after every layer except the last."
+    ),
+    "modules.deep_layer_shapes": (
+        "DeepMLP({sizes}) should have linear layers with weight shapes {expected} (one per pair of "
+        "neighbouring sizes, in order), got {got}."
+    ),
+    "modules.std_buffer_is_param": (
+        "self.{name} is an nn.Parameter, so the optimizer would change it during training. "
+        "Statistics measured on the data are fixed: store it with "
+        "self.register_buffer('{name}', {name})."
+    ),
+    "modules.std_plain_buffer": (
+        "self.{name} is a plain tensor attribute, not a registered buffer: it is left out of "
+        "state_dict() and not moved by .to(device). Store it with "
+        "self.register_buffer('{name}', {name})."
+    ),
+    "modules.std_plain_param": (
+        "self.{name} is a plain tensor, not a parameter: even with requires_grad=True it is not in "
+        ".parameters(), so the optimizer would never train it. Wrap it: "
+        "self.{name} = nn.Parameter(...)."
+    ),
+    "modules.std_missing": "Standardize has no {kind} called '{name}'.",
+    "modules.std_state_keys": (
+        "Standardize's state_dict() should hold exactly ['bias', 'gain', 'mean', 'std'], got {got}. "
+        "A buffer registered with persistent=False is not saved: use the default persistent=True."
+    ),
+    "modules.std_trained": (
+        "Only gain and bias should be trainable parameters of Standardize, got {got}."
+    ),
+    "modules.count_type": (
+        "count_parameters() should return a Python int, got {got_type}. p.numel() is already an "
+        "int, and sum() of ints is an int."
+    ),
+    "modules.count_tensors": (
+        "count_parameters({what}) gave {got}, the number of parameter tensors. Count their "
+        "elements instead: p.numel() for each tensor p."
+    ),
+    "modules.count": "count_parameters({what}) should be {expected}, got {got}.",
+    "modules.count_buffers": (
+        "count_parameters() on {what} should be {expected}, got {got}: you counted the buffers "
+        "(BatchNorm's running_mean, running_var, num_batches_tracked) too. Iterate over "
+        "model.parameters(), not model.state_dict()."
+    ),
+    "modules.count_frozen": (
+        "count_parameters() on {what} should be {expected} with trainable_only=True, got {got}: "
+        "the frozen parameters were counted. Skip the parameters with p.requires_grad == False."
+    ),
+    "modules.count_inverted": (
+        "count_parameters() on {what} should be {expected} with trainable_only=False, got {got}: "
+        "only the frozen parameters were counted. With trainable_only=False, count every parameter."
+    ),
+    "modules.clone_no_seek": (
+        "torch.load found nothing to read (EOFError): after torch.save into an io.BytesIO, the "
+        "position is at the end of the data. Rewind with buffer.seek(0) before torch.load."
+    ),
+    "modules.clone_whole_model": (
+        "torch.load(weights_only=True) refused the data: you saved the whole model object. "
+        "weights_only=True only loads tensors and plain containers: save model.state_dict()."
+    ),
+    "modules.clone_same_object": (
+        "clone_via_state_dict() returned the model it was given, not a new one: build a fresh "
+        "model with make_model() and load the state into it."
+    ),
+    "modules.clone_state_differs": (
+        "The clone's state_dict()['{key}'] differs from the original's. Did you call "
+        "fresh.load_state_dict(state) on the model you return? (state_dict holds the buffers too, "
+        "such as BatchNorm's running statistics.)"
+    ),
+    "modules.clone_shared": (
+        "The clone shares tensors with the original ({keys}): changing one changes the other. "
+        "Copy the state through torch.save/torch.load into a model built by make_model(), "
+        "instead of copying references (copy.copy, load_state_dict(..., assign=True))."
+    ),
+    "modules.predict_random": (
+        "Two calls of predict() on the same input gave different outputs: dropout is still "
+        "active. Switch the model to eval mode with model.eval() (with the brackets) before the "
+        "forward pass."
+    ),
+    "modules.predict_grad": (
+        "predict()'s output has requires_grad=True: autograd recorded a graph for nothing. Run "
+        "the forward pass inside `with torch.no_grad():`."
+    ),
+    "modules.predict_left_eval": (
+        "The model was in training mode before predict(), and predict() left it in eval mode. "
+        "Remember model.training at the start and restore it with model.train(was_training)."
+    ),
+    "modules.predict_bn_stats": (
+        "predict() changed BatchNorm's running_mean: the forward pass ran in training mode. "
+        "Call model.eval() before it."
+    ),
+    "modules.predict_left_train": (
+        "The model was in eval mode before predict(), and predict() switched it to training "
+        "mode. Restore the mode it had (model.train(was_training)) instead of always calling "
+        "model.train()."
+    ),
+}
