@@ -3,7 +3,7 @@
 #   make test     install if needed, run the whole test suite (what CI runs)
 #   make quick    the fast tests only (no notebook execution, no nbgrader round trip)
 #   make release  regenerate the student notebooks dayN/ from solutions/dayN/
-#   make bench    time and measure every solution notebook (and autograding)
+#   make bench    time and measure every solution notebook (DAY=day1 for one day)
 #   make points   recompute the points table in README.md
 
 PYTHON ?= python3
@@ -47,7 +47,7 @@ release: install
 	done
 
 bench: install
-	$(PY) -m tests.bench
+	$(PY) -m tests.bench $(DAY)
 
 points: install
 	@$(PY) -m tests.harness.points --write

@@ -56,7 +56,7 @@ class Kernel:
         self.kc = None
 
     def __enter__(self) -> Kernel:
-        self.km = KernelManager(kernel_name="python3")
+        self.km = KernelManager(kernel_name="python3", transport="ipc")  # local sockets, no TCP
         self.km.start_kernel(cwd=self.cwd, env=self.env)
         self.kc = self.km.client()
         self.kc.start_channels()
