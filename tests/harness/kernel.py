@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import queue
 import re
+import shutil
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -56,7 +58,10 @@ class Kernel:
         self.kc = None
 
     def __enter__(self) -> Kernel:
-        self.km = KernelManager(kernel_name="python3", transport="ipc")  # local sockets, no TCP
+        # Local IPC sockets (no TCP port, no "running over TCP" warning), at an absolute path
+        # because the kernel runs in the notebook's folder.
+        self._sockets = tempfile.mkdtemp(prefix="ptk-")
+        self.km = KernelManager(kernel_name="python3", transport="ipc", ip=os.path.join(self._sockets, "k"))
         self.km.start_kernel(cwd=self.cwd, env=self.env)
         self.kc = self.km.client()
         self.kc.start_channels()
@@ -76,6 +81,7 @@ class Kernel:
         if self.km is not None and self.km.has_kernel:
             self.km.shutdown_kernel(now=True)
         self.kc = self.km = None
+        shutil.rmtree(getattr(self, "_sockets", ""), ignore_errors=True)
 
     @property
     def pid(self) -> int | None:
