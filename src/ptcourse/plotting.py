@@ -40,7 +40,7 @@ def show_images(images, titles: Sequence[str] | None = None, ncols: int = 8):
     for i, ax in enumerate(axes.flat):
         ax.axis("off")
         if i < n:
-            ax.imshow(images[i], cmap="gray")
+            ax.imshow(images[i].numpy(), cmap="gray")
             if titles is not None:
                 ax.set_title(titles[i], fontsize=8)
     fig.tight_layout()

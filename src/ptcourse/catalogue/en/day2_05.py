@@ -1,0 +1,50 @@
+"""Messages of day2/05_reproducibility."""
+
+MESSAGES = {
+    "repro.seed_repeat": (
+        "After set_seed({seed}) twice, {library} gave different numbers ({first} then {second}): "
+        "set_seed() must also call {fix}."
+    ),
+    "repro.seed_ignored": (
+        "set_seed(1) and set_seed(2) gave the same numbers from {library}: seed it with the "
+        "`seed` argument, not with a fixed number."
+    ),
+    "repro.run_list": "run(seed, epochs={epochs}) should return a list of {epochs} losses (one per epoch), got {got!r}.",
+    "repro.run_floats": (
+        "run() should return plain Python floats, got {got_types}: add up loss.item(), not the "
+        "loss tensor."
+    ),
+    "repro.run_not_reproducible": (
+        "run({seed}) gave different losses on two calls: {first} then {second}. Call set_seed(seed) "
+        "first thing in run(), before the data, the model and the DataLoader are made, and seed the "
+        "DataLoader's generator with manual_seed(seed)."
+    ),
+    "repro.run_ignores_seed": (
+        "run(1) and run(2) gave exactly the same losses {losses}: the seed argument is not used. "
+        "Pass it to set_seed() and to the generator's manual_seed()."
+    ),
+    "repro.log_keys": "log_epoch() is missing the key(s) {missing}.",
+    "repro.log_value": "log_epoch(...)['{key}'] should be {expected!r}, got {got!r}.",
+    "repro.log_float": (
+        "log_epoch(...)['{key}'] should be a plain Python float, got {got_type}: convert it with "
+        "float(...) so the log holds numbers, not tensors."
+    ),
+    "repro.log_lr": (
+        "log_epoch(...)['lr'] should be the learning rate in use now, {expected:g}, got {got!r}. Read "
+        "optimizer.param_groups[0]['lr'], which the scheduler updates, not the initial value."
+    ),
+    "repro.log_time": (
+        "log_epoch(...)['time_s'] should be the seconds since `started` (at least {expected}), got "
+        "{got!r}. Use time.perf_counter() - started, in seconds, not milliseconds."
+    ),
+    "repro.log_memory": (
+        "log_epoch(...)['peak_mem_mb'] should be this process's peak memory in MiB, about "
+        "{expected:.0f}, got {got!r}. On Linux ru_maxrss is in KiB: divide by 1024."
+    ),
+    "repro.log_memory_none": "Without the resource module, peak_mem_mb should be None, got {got!r}.",
+    "repro.log_memory_cuda": (
+        "On a CUDA device, peak_mem_mb should be the peak of torch.cuda.max_memory_allocated(device) "
+        "in MiB, here {expected}, got {got!r}. Use the peak, not the current memory_allocated() or "
+        "the process's RSS."
+    ),
+}

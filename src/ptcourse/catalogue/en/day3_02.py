@@ -1,0 +1,176 @@
+"""Messages of day3/02_mixed_precision."""
+
+MESSAGES = {
+    # Exercise 1: float16_problems
+    "amp.fp16_pair": "float16_problems() should return a pair (overflow, underflow), got {got!r}.",
+    "amp.fp16_ints": (
+        "float16_problems() should return two Python ints, got {got_types}: turn a count tensor "
+        "into a number with int(...) or .item()."
+    ),
+    "amp.fp16_counts": (
+        "For the values {values}, float16_problems() should give (overflow, underflow) = "
+        "{expected}, got {got}. Convert with t.to(torch.float16) and compare with t: overflow = "
+        "finite values that became ±inf (from 65520 up; 65519 still rounds to 65504, so comparing "
+        "with finfo.max is not enough); underflow = non-zero values that became exactly 0 (below "
+        "about 3e-8; smaller numbers than finfo.tiny survive as subnormals). Values that were "
+        "already inf or NaN, and zeros, count as neither. Use float16, not bfloat16."
+    ),
+    # Exercise 2: make_amp_tools
+    "amp.tools_pair": "make_amp_tools() should return a pair (dtype, scaler), got {got!r}.",
+    "amp.tools_dtype": (
+        "make_amp_tools({device!r}) should choose {expected}, got {got}. On CUDA use "
+        "torch.float16 (with a scaler); on the CPU, and any other device, torch.bfloat16. Decide "
+        "from the device you are given (torch.device(device).type), not from "
+        "torch.cuda.is_available(), and remember that 'cuda:0' is a CUDA device too."
+    ),
+    "amp.tools_scaler_type": (
+        "The second item returned by make_amp_tools() should be a torch.amp.GradScaler, got "
+        "{got_type}."
+    ),
+    "amp.tools_cpu_enabled": (
+        "On the CPU the scaler should be disabled: bfloat16 has float32's range, so its "
+        "gradients do not underflow. Create it with torch.amp.GradScaler(device_type, "
+        "enabled=False)."
+    ),
+    "amp.tools_cuda_disabled": (
+        "For {device!r} the scaler is disabled, but float16 gradients underflow without one: "
+        "return torch.amp.GradScaler('cuda') (enabled is the default)."
+    ),
+    "amp.tools_cuda_kind": (
+        "For a CUDA device the scaler should be made for 'cuda', got one for {got!r}: "
+        "torch.amp.GradScaler('cuda')."
+    ),
+    # Exercise 3: amp_train_step
+    "amp.step_return_type": (
+        "amp_train_step() should return the loss as a Python float, got {got_type}: return "
+        "loss.item()."
+    ),
+    "amp.step_loss_calls": "amp_train_step() should call loss_fn once per step, it called it {got} times.",
+    "amp.step_return_value": (
+        "amp_train_step() returned {got!r}, but the loss of this batch was {expected!r}: return "
+        "loss.item() of the loss computed in this step."
+    ),
+    "amp.step_return_scaled": (
+        "amp_train_step() returned {got:.6g}, which is the loss ({expected:.6g}) times the scale "
+        "{scale}: that is the scaled loss. Return loss.item(), not scaler.scale(loss)."
+    ),
+    "amp.step_params_cast": (
+        "The parameter {name} is {got}, but the weights should stay torch.float32: autocast "
+        "casts copies for each operation. Do not call model.half(), model.to(dtype) or "
+        "model.bfloat16() in amp_train_step()."
+    ),
+    "amp.step_no_update": (
+        "After amp_train_step() the model's parameters have not changed: call "
+        "scaler.step(optimizer) after the backward pass."
+    ),
+    "amp.step_forward_calls": "The model's forward() ran {got} times; it should run exactly once.",
+    "amp.step_no_autocast": (
+        "Inside model.forward(), autocast for 'cpu' was off: the forward pass ran in float32. "
+        "Wrap it in torch.autocast(device_type, dtype=dtype) with the device_type you are given "
+        "(autocast for 'cuda' does nothing to CPU tensors), and do not switch it off with "
+        "enabled=scaler.is_enabled() (on the CPU the scaler is off, autocast should not be). "
+        "Expected dtype: {dtype}."
+    ),
+    "amp.step_autocast_dtype": (
+        "Inside the autocast region the low-precision dtype was {got}, expected {expected}: pass "
+        "dtype=dtype to torch.autocast instead of a fixed dtype."
+    ),
+    "amp.step_no_scale": (
+        "The scaler's scale() was never called (scaler calls: {calls}): run the backward pass "
+        "on the scaled loss, scaler.scale(loss).backward(), not loss.backward()."
+    ),
+    "amp.step_no_scaler_step": (
+        "scaler.step(optimizer) was never called (scaler calls: {calls}). Step through the "
+        "scaler instead of calling optimizer.step(): it unscales the gradients and skips the "
+        "step when they hold inf or NaN."
+    ),
+    "amp.step_scaler_error": (
+        "The GradScaler stopped with: {error} (scaler calls: {calls}). The order is "
+        "scaler.scale(loss).backward(), [scaler.unscale_(optimizer)], scaler.step(optimizer), "
+        "scaler.update()."
+    ),
+    "amp.step_no_update_call": (
+        "scaler.update() was never called (scaler calls: {calls}): without it the scale never "
+        "adapts. Call it once per step, after scaler.step(optimizer)."
+    ),
+    "amp.step_update_order": (
+        "scaler.update() came before scaler.step(optimizer) (scaler calls: {calls}): update the "
+        "scale after the step."
+    ),
+    "amp.step_count": (
+        "One call of amp_train_step() per batch should compute the loss once and step the "
+        "optimizer once; here the optimizer stepped {steps} time(s) for {losses} loss(es)."
+    ),
+    "amp.step_unscaled_backward": (
+        "The gradients reaching the optimizer were {ratio:.3g} times the true ones, about "
+        "1/{scale}: backward() ran on the unscaled loss, and the scaler then divided by its "
+        "scale anyway. Call scaler.scale(loss).backward() — backward on the scaled loss."
+    ),
+    "amp.step_grad_ratio": (
+        "The gradients reaching the optimizer were {ratio:.3g} times the true gradient of this "
+        "batch (the scale was {scale}). Use scaler.scale(loss).backward() once, and let "
+        "scaler.step(optimizer) unscale them."
+    ),
+    "amp.step_applied_inf": (
+        "After a step whose gradients held inf, the model's weights contain inf or NaN: the step "
+        "was applied. Call scaler.step(optimizer), not optimizer.step(): the scaler skips steps "
+        "with inf/NaN gradients."
+    ),
+    "amp.step_not_skipped": (
+        "The gradients of this step held inf, yet the weights changed: use "
+        "scaler.step(optimizer), which skips such steps."
+    ),
+    "amp.step_scale_not_updated": (
+        "After a step with inf gradients the scale should fall from {before:g} to {expected:g}, "
+        "but scaler.get_scale() is {got:g}: did you forget scaler.update() after "
+        "scaler.step(optimizer)?"
+    ),
+    "amp.step_accumulated": (
+        "At step {step}, the gradients the optimizer used were not those of that batch alone: "
+        "they kept growing from step to step. Call optimizer.zero_grad() at the start of "
+        "amp_train_step()."
+    ),
+    "amp.clip_setup": (
+        "The test's batch should give a gradient norm above max_norm, got {true_norm:.3g}: the "
+        "loss the model computed is off (see the other tests of this exercise)."
+    ),
+    "amp.clip_not_applied": (
+        "With max_norm={max_norm}, the gradients reaching the optimizer had norm {got:.4g}: "
+        "they were not clipped. After the backward pass, call scaler.unscale_(optimizer) and "
+        "then torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm)."
+    ),
+    "amp.clip_scaled": (
+        "With max_norm={max_norm}, the gradients reaching the optimizer had norm {got:.4g}, not "
+        "{max_norm}. If it is about {scaled_result:.3g} (max_norm / scale {scale}), you clipped "
+        "the scaled gradients: call scaler.unscale_(optimizer) before clip_grad_norm_."
+    ),
+    # Exercise 4: amp_predict
+    "amp.predict_dtype": (
+        "amp_predict() returned {got} outputs: what comes out of autocast is low precision. "
+        "Return outputs.float()."
+    ),
+    "amp.predict_grad": (
+        "amp_predict() tracked gradients: run the model inside torch.no_grad() (or "
+        "torch.inference_mode()); predictions need no graph."
+    ),
+    "amp.predict_no_autocast_values": (
+        "amp_predict() gave exactly the float32 model's outputs, to the last bit: the model did "
+        "not run under autocast. Use torch.autocast(device_type, dtype=dtype)."
+    ),
+    "amp.predict_far": (
+        "amp_predict() differs from the float32 model by up to {gap:.3g}; bfloat16 autocast "
+        "should stay within about 0.05 here. Do not convert the inputs or the model yourself."
+    ),
+    "amp.predict_model_cast": (
+        "The model's weights are {got} in (or after) amp_predict(): leave them float32; "
+        "autocast casts copies."
+    ),
+    "amp.predict_train_mode": (
+        "The model ran in training mode inside amp_predict() (dropout active): call "
+        "model.eval() first."
+    ),
+    "amp.predict_no_autocast": (
+        "Inside model.forward(), autocast for 'cpu' was off: amp_predict() should run the model "
+        "inside torch.autocast(device_type, dtype=dtype) (expected dtype {dtype})."
+    ),
+}

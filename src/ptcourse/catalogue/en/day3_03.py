@@ -1,0 +1,129 @@
+"""Messages of day3/03_compile."""
+
+MESSAGES = {
+    # Exercise 1: time_call
+    "compile.time_type": (
+        "time_call() should return the median as a Python float (seconds), got {got_type}: "
+        "statistics.median() of a list of floats gives one."
+    ),
+    "compile.time_real": (
+        "time_call(torch.mm, a, b) returned {got!r} seconds per 64x64 matrix product: that cannot be "
+        "right. Return the median duration of one call, end - start with time.perf_counter()."
+    ),
+    "compile.time_calls": (
+        "With warmup={warmup} and repeats={repeats}, fn should be called {expected} times "
+        "(warm-up calls first, then the timed ones), but it was called {got} times."
+    ),
+    "compile.time_args": "time_call(fn, *args) should call fn(*args) with every argument it was given.",
+    "compile.time_total": (
+        "time_call() returned {got:.4g} s, the total of all {n} timed calls: return the time of ONE "
+        "call, the median of the durations ({expected:.4g} s)."
+    ),
+    "compile.time_mean_all": (
+        "time_call() returned {got:.4g} s, the mean of every call including the warm-up (the first, "
+        "compiling call takes seconds and drags the mean up). Skip the warm-up calls and take the "
+        "median of the timed ones: {expected:.4g} s."
+    ),
+    "compile.time_mean": (
+        "time_call() returned {got:.4g} s, the mean of the timed calls: one slow call pulls the mean "
+        "away from a typical call. Return the median (statistics.median): {expected:.4g} s."
+    ),
+    "compile.time_warmup_timed": (
+        "time_call() returned {got:.4g} s, the median of ALL calls: the warm-up calls were timed too. "
+        "Call fn warmup times before you start measuring; expected {expected:.4g} s."
+    ),
+    "compile.time_median": (
+        "time_call() should return the median duration of the timed calls, {expected:.4g} s, got "
+        "{got!r}. Time each call on its own (start = time.perf_counter() right before it)."
+    ),
+    "compile.time_no_sync": (
+        "On a GPU, fn(*args) returns as soon as the work is queued: time_call() measured {got:.4g} s "
+        "per call, but the work took {expected:.4g} s. When torch.cuda.is_available(), call "
+        "torch.cuda.synchronize() after fn(*args) and BEFORE reading the clock."
+    ),
+    "compile.time_sync_median": (
+        "On a (simulated) GPU time_call() should give {expected:.4g} s per call, got {got:.4g} s: call "
+        "torch.cuda.synchronize() after the warm-up calls and after each timed call, before reading "
+        "the clock."
+    ),
+    # The compile demo
+    "compile.demo_failed": (
+        "The compilation failed after {seconds:.1f} s: {error}\n"
+        "On a CPU, torch.compile's default backend (Inductor) needs a working C++ compiler (g++, or "
+        "the one named in the CXX environment variable). Binder may not have one. Nothing is wrong "
+        "with your code: read the numbers measured on the course machine in the text above, and use "
+        "backend=\"eager\" or \"aot_eager\" (section 6), which need no compiler."
+    ),
+    "compile.demo_first_call": (
+        "first call (compiles): {seconds:.1f} s   compiled results equal eager: {same}"
+    ),
+    "compile.demo_steady": (
+        "{name:>5} input ({numel:,} values): eager {eager_us:,.1f} µs, compiled {compiled_us:,.1f} µs "
+        "per call -> {speedup:.2f}x the eager speed"
+    ),
+    "compile.demo_course_numbers": (
+        "No compilation ran here: using the numbers measured on the course machine."
+    ),
+    "compile.demo_pays": (
+        "{name:>5} input, {steps:>7,} calls: pays off {pays!s:5}  (break-even after {even:,.0f} calls)"
+    ),
+    # Exercise 2: compile_pays_off
+    "compile.pays_tuple": (
+        "compile_pays_off() should return a tuple (pays_off, break_even_steps), got {got!r}."
+    ),
+    "compile.pays_bool": (
+        "pays_off should be True or False, got {got_type}: return the comparison itself."
+    ),
+    "compile.pays_never": (
+        "For compile_pays_off{args} the compiled step is not faster, so compiling never pays off: "
+        "break_even_steps should be math.inf (and pays_off False), got {got!r}."
+    ),
+    "compile.pays_sign": (
+        "For compile_pays_off{args} break_even_steps came out as {got!r}, not positive: the saving "
+        "per call is eager_step_s - compiled_step_s (in that order); expected {expected:.6g}."
+    ),
+    "compile.pays_break_even": (
+        "For compile_pays_off{args} break_even_steps should be compile_s / (eager_step_s - "
+        "compiled_step_s) = {expected:.6g}, got {got!r}: the compile time divided by the time saved "
+        "per call."
+    ),
+    "compile.pays_verdict": (
+        "compile_pays_off{args} should give pays_off={expected}, got {got}: compare the whole runs, "
+        "compile_s + steps * compiled_step_s against steps * eager_step_s. The compile time counts."
+    ),
+    "compile.pays_zero_division": (
+        "compile_pays_off{args} raised ZeroDivisionError: with equal step times nothing is saved per "
+        "call. Check eager_step_s - compiled_step_s > 0 before dividing, and return math.inf otherwise."
+    ),
+    # Exercise 3: count_graph_breaks
+    "compile.breaks_type": (
+        "count_graph_breaks() should return an int, got {got_type}: take the graph_break_count field "
+        "of the report that torch._dynamo.explain(fn)(*args) returns."
+    ),
+    "compile.breaks_graphs": (
+        "count_graph_breaks({name}) should be {expected}, got {got}, which is the number of GRAPHS "
+        "(graph_count). n breaks split a function into n + 1 graphs: use graph_break_count."
+    ),
+    "compile.breaks_ops": (
+        "count_graph_breaks({name}) should be {expected}, got {got}, which is the number of captured "
+        "operations (op_count): use graph_break_count."
+    ),
+    "compile.breaks_count": (
+        "count_graph_breaks({name}) should be {expected}, got {got}: return "
+        "torch._dynamo.explain(fn)(*args).graph_break_count, which counts every break, not just "
+        "whether there is one."
+    ),
+    # Exercise 4: scaled_residual
+    "compile.rewrite_breaks": (
+        "torch._dynamo.explain still finds {n} graph break(s) in scaled_residual: {reasons}. "
+        "Remove the print, don't call .item(), and replace the Python `if` on a tensor by "
+        "torch.where(scale > 1.0, x / scale, x)."
+    ),
+    "compile.rewrite_tensor": "scaled_residual(x) should return a tensor, got {got_type}.",
+    "compile.rewrite_values": (
+        "scaled_residual(x) differs from scaled_residual_original(x) for an x whose largest |value| "
+        "is {scale:.3g} (so the original {branch}): expected values starting {expected}, got {got}. "
+        "torch.where(condition, a, b) takes a where the condition is True; keep the final "
+        "x + torch.relu(x).mean()."
+    ),
+}

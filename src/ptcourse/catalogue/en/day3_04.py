@@ -1,0 +1,109 @@
+"""Messages of day3/04_memory."""
+
+MESSAGES = {
+    # Exercise 1: training_memory_bytes
+    "memory.bytes_type": "training_memory_bytes() should return a whole number of bytes (an int), got {got_type}.",
+    "memory.bytes_per_element": (
+        "For every optimizer, training_memory_bytes() gives exactly half the bytes expected ('adam': "
+        "{got:,} instead of {expected:,}): your count uses 2 bytes per number, but a float32 takes 4. Use "
+        "p.numel() * p.element_size(), which asks the dtype."
+    ),
+    "memory.training_bytes": (
+        "For a float32 MLP whose parameters take P = {p_bytes:,} bytes, training_memory_bytes(model, "
+        "'{name}') should be {expected:,} bytes ({want_ratio}×P), got {got:,} ({got_ratio:.2f}×P). "
+        "Count the weights (1×P) and the gradients (1×P), plus the optimizer's buffers: none for 'sgd', "
+        "momentum_buffer for 'sgd_momentum', exp_avg and exp_avg_sq for 'adam'."
+    ),
+    "memory.training_vs_real": (
+        "training_memory_bytes(model, '{name}') gave {got:,} bytes, but after one real optimizer step the "
+        "weights, gradients and optimizer.state tensors take {real:,} bytes."
+    ),
+    "memory.training_real_model": (
+        "For a model with {frozen} frozen parameter(s) and BatchNorm buffers, training_memory_bytes(model, "
+        "'{name}') gave {got:,} bytes, but the real tensors after one optimizer step take {real:,} bytes "
+        "(weights and buffers {weights:,}, gradients {grads:,}, optimizer state {state:,}). Buffers and "
+        "frozen parameters (requires_grad=False) are stored once: no gradient, no optimizer state."
+    ),
+    "memory.training_dtype": (
+        "For a {dtype} model ({size} bytes per number), training_memory_bytes(model, '{name}') should be "
+        "{expected:,} bytes, got {got:,}. Don't assume 4 bytes per number: use element_size()."
+    ),
+    # Exercise 2: saved_activation_bytes
+    "memory.saved_type": "saved_activation_bytes() should return an int (a number of bytes), got {got_type}.",
+    "memory.saved_zero": (
+        "saved_activation_bytes() measured 0 bytes: nothing was saved for backward. Did the forward pass "
+        "run under torch.no_grad() (or inference_mode)? That is exactly how evaluation avoids this "
+        "memory; to measure training memory, run model(x) with autograd on, inside the hooks."
+    ),
+    "memory.saved_no_dedupe": (
+        "saved_activation_bytes() gave {got:,} bytes, 2,048 too many: the ReLU's output is saved twice "
+        "(by the ReLU and by the next Linear), but it is one tensor in memory. Count each storage once: "
+        "key a dict by tensor.untyped_storage().data_ptr()."
+    ),
+    "memory.saved_params": (
+        "saved_activation_bytes() gave {got:,} bytes, 256 too many: that is the second Linear's weight. "
+        "Parameters live in memory whether or not we train; skip tensors whose storage belongs to one of "
+        "model.parameters()."
+    ),
+    "memory.saved_bytes": (
+        "saved_activation_bytes() should be {expected:,} bytes for Linear(8, 16)-ReLU-Linear(16, 4) on a "
+        "(32, 8) input (x: 1,024 bytes, the ReLU output: 2,048 bytes), got {got:,}. Count what the pack "
+        "hook of torch.autograd.graph.saved_tensors_hooks receives, not the layers' outputs."
+    ),
+    "memory.saved_reference": (
+        "For {what}, saved_activation_bytes() gave {got:,} bytes; the tensors saved for backward take "
+        "{expected:,} bytes (each storage counted once, the model's parameters left out)."
+    ),
+    # Exercise 3: CheckpointedMLP
+    "memory.ckpt_no_graph": (
+        "The CheckpointedMLP's output does not require grad, so backward() cannot reach any weight. "
+        "torch.no_grad() or .detach() cut the graph, and so does checkpoint(..., use_reentrant=True) when "
+        "the input does not require grad. Use checkpoint(block, x, use_reentrant=False)."
+    ),
+    "memory.ckpt_warning": (
+        "Running the CheckpointedMLP printed a warning: \"{warning}\". Pass use_reentrant=False "
+        "explicitly: checkpoint(block, x, use_reentrant=False)."
+    ),
+    "memory.ckpt_missing_grad": (
+        "After backward(), '{name}' has no gradient: something in forward cuts the graph before that "
+        "block (a .detach(), or torch.no_grad()). Feed each block's output straight into the next checkpoint."
+    ),
+    "memory.ckpt_no_saving": (
+        "With checkpointing, {ck:,} bytes were saved for backward, without it {plain:,}: nothing was "
+        "saved. checkpoint must wrap the block itself, checkpoint(block, x, use_reentrant=False), so "
+        "that the block's insides are recomputed in backward instead of kept."
+    ),
+    # Exercise 4: accumulation_step
+    "memory.accum_steps": (
+        "optimizer.step() was called {steps} time(s) for {k} micro-batches. Accumulate the gradients of "
+        "all micro-batches first, then call step() exactly once."
+    ),
+    "memory.accum_unscaled": (
+        "At optimizer.step(), the gradient is the plain sum of the {k} micro-batch gradients, {ratio:.1f}× "
+        "the full-batch one: you forgot to scale each micro-batch's loss. Multiply it by len(xb) / len(x) "
+        "before backward() (for equal micro-batches, that is dividing by {k})."
+    ),
+    "memory.accum_last_only": (
+        "At optimizer.step(), the gradient is the last micro-batch's only: a zero_grad() inside the loop "
+        "wipes what the earlier micro-batches added. Call optimizer.zero_grad() once, before the loop."
+    ),
+    "memory.accum_equal_weights": (
+        "With micro-batches of sizes {sizes}, giving each the weight 1/{k} is not the full-batch mean: "
+        "the small ones count too much. Scale each micro-batch's loss by len(xb) / len(x)."
+    ),
+    "memory.accum_stale": (
+        "The gradient at optimizer.step() includes what was in .grad before the call: call "
+        "optimizer.zero_grad() before the first micro-batch."
+    ),
+    "memory.accum_grad": (
+        "With {n} samples in micro-batches of sizes {sizes} (micro_batches={k}), the gradient at "
+        "optimizer.step() differs from the full-batch gradient (largest difference {diff:.3g}). Use every "
+        "sample once (torch.tensor_split(x, micro_batches)), scale each micro-batch's mean loss by "
+        "len(xb) / len(x), zero_grad() once before the loop and step() once after it."
+    ),
+    "memory.accum_loss_type": "accumulation_step() should return the loss as a Python float (use .item()), got {got_type}.",
+    "memory.accum_loss": (
+        "accumulation_step(..., micro_batches={k}) should return the full batch's mean loss, {expected:.6f}, "
+        "got {got:.6f}: add up the scaled micro-batch losses (their .item())."
+    ),
+}

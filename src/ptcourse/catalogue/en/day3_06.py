@@ -1,0 +1,101 @@
+"""Messages of day3/06_export."""
+
+MESSAGES = {
+    # Exercise 1: predict
+    "export.predict_random": (
+        "predict() gave different outputs for the same input twice (largest difference {diff:.3g}): "
+        "dropout is still active. Call model.eval() (with the brackets) before the forward pass."
+    ),
+    "export.predict_grad": (
+        "The output of predict() has requires_grad=True: autograd recorded the forward pass. Run it "
+        "inside `with torch.inference_mode():`."
+    ),
+    "export.predict_not_inference": (
+        "The output of predict() was not computed inside torch.inference_mode() (tensor.is_inference() "
+        "is False). torch.no_grad() also stops gradients, but inference_mode, the one asked for, also "
+        "skips autograd's bookkeeping: use `with torch.inference_mode():`."
+    ),
+    "export.predict_single_sample": (
+        "predict() on a single sample raised {error}. BatchNorm in training mode computes the statistics "
+        "of the batch, which a batch of one does not have: call model.eval() first."
+    ),
+    "export.predict_updated_stats": (
+        "predict() changed BatchNorm's running_mean: the forward pass ran in training mode, which updates "
+        "the running statistics even without gradients. Call model.eval() first."
+    ),
+    # Exercise 2: export_program
+    "export.ep_raised": (
+        "export_program() raised {error}. Call torch.export.export(model, (example,), "
+        "dynamic_shapes=({{0: batch}},)): the example inputs go in a tuple, and dynamic_shapes has one "
+        "entry per input, here a dictionary marking dimension 0 (the batch) with a torch.export.Dim."
+    ),
+    "export.ep_type": (
+        "export_program() should return the ExportedProgram that torch.export.export gives, got {got_type}. "
+        "Return the program itself; .module() is for running it."
+    ),
+    "export.ep_fixed_batch": (
+        "The exported program refused a batch of {batch} ({error}): it only accepts the example's batch "
+        "size {example_batch}. Mark the batch dimension as dynamic: "
+        "dynamic_shapes=({{0: torch.export.Dim('batch')}},)."
+    ),
+    "export.ep_differs": (
+        "For a batch of {batch}, program.module()(x) differs from the model in evaluation mode by {diff:.3g}. "
+        "The graph was probably captured in training mode (dropout active, BatchNorm on batch statistics): "
+        "call model.eval() before torch.export.export, because an exported program cannot be switched "
+        "to eval() afterwards."
+    ),
+    # Exercise 3: export_onnx
+    "export.onnx_raised": (
+        "export_onnx() raised {error}. Call torch.onnx.export(model, (example,), path, dynamo=True, "
+        "input_names=[...], output_names=[...], dynamic_shapes=...) with the example in a tuple."
+    ),
+    "export.onnx_warned": (
+        "torch.onnx.export warned while exporting: {warnings}. Put the model in evaluation mode first "
+        "(model.eval()), and mark the batch with dynamic_shapes=({{0: torch.export.Dim('batch')}},), not "
+        "with the old dynamic_axes."
+    ),
+    "export.onnx_train_mode": (
+        "After export_onnx() the model is still in training mode: call model.eval() before exporting."
+    ),
+    "export.onnx_no_file": "export_onnx() wrote no file at {path}: pass path to torch.onnx.export.",
+    "export.onnx_input_names": (
+        "The ONNX file's inputs are named {got}, expected ['features']: pass input_names=['features'] "
+        "to torch.onnx.export."
+    ),
+    "export.onnx_output_names": (
+        "The ONNX file's outputs are named {got}, expected ['logits']: pass output_names=['logits'] "
+        "to torch.onnx.export."
+    ),
+    "export.onnx_fixed_batch": (
+        "ONNX Runtime refused a batch of {batch} ({error}): the file only accepts the example's batch size "
+        "{example_batch}. Export with dynamic_shapes=({{0: torch.export.Dim('batch')}},) to make the batch "
+        "dimension dynamic."
+    ),
+    "export.onnx_differs": (
+        "For a batch of {batch}, ONNX Runtime's output differs from the model in evaluation mode by "
+        "{diff:.3g} (more than 1e-4). Export the model itself, in evaluation mode, with the example input."
+    ),
+    # Exercise 4: onnx_matches_eager
+    "export.compare_raised": (
+        "onnx_matches_eager() raised {error}. ONNX Runtime's session.run(None, {{name: array}}) takes a "
+        "dictionary from the input's name, read with session.get_inputs()[0].name, to a NumPy float32 "
+        "array, x.detach().cpu().numpy(); it returns a list of arrays, one per output."
+    ),
+    "export.compare_type": (
+        "onnx_matches_eager() should return True or False, got {got_type}: compare the largest difference "
+        "with atol, e.g. bool(np.abs(got - expected).max() <= atol)."
+    ),
+    "export.compare_false_negative": (
+        "onnx_matches_eager() said False for a faithful export. The model you are given is in training "
+        "mode: call model.eval() before computing the eager reference (dropout changes it otherwise), "
+        "and compare ONNX Runtime's first output, session.run(...)[0], with it."
+    ),
+    "export.compare_false_positive": (
+        "onnx_matches_eager() said True for a file whose outputs differ by {delta} everywhere, with "
+        "atol={atol}. Compare the largest absolute difference with the atol argument."
+    ),
+    "export.compare_atol": (
+        "For a file whose outputs differ by {delta}, onnx_matches_eager(..., atol={atol}) should be "
+        "{expected}, got {got}: use the atol you are given (largest difference <= atol), not a fixed number."
+    ),
+}

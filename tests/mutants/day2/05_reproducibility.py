@@ -1,0 +1,53 @@
+"""Wrong answers for day2/05_reproducibility."""
+
+from tests.harness.mutants import Mutant
+
+MUTANTS = [
+    # Exercise 1: set_seed
+    Mutant("repro_set_seed", "misses NumPy", expect=r"numpy gave different numbers.*np\.random\.seed\(seed\)",
+           replace=[("    np.random.seed(seed)\n", "")]),
+    Mutant("repro_set_seed", "misses Python's random", expect=r"random gave different numbers.*random\.seed\(seed\)",
+           replace=[("    random.seed(seed)\n", "")]),
+    Mutant("repro_set_seed", "misses torch", expect=r"torch gave different numbers.*torch\.manual_seed\(seed\)",
+           replace=[("    torch.manual_seed(seed)\n", "")]),
+    Mutant("repro_set_seed", "seeds only the GPUs", expect=r"torch gave different numbers",
+           replace=[("torch.manual_seed(seed)", "torch.cuda.manual_seed_all(seed)")]),
+    Mutant("repro_set_seed", "NumPy's default_rng instead of the global generator",
+           expect=r"numpy gave different numbers",
+           replace=[("np.random.seed(seed)", "rng = np.random.default_rng(seed)  # noqa: F841")]),
+    Mutant("repro_set_seed", "a fixed seed", expect=r"set_seed\(1\) and set_seed\(2\) gave the same numbers",
+           replace=[("np.random.seed(seed)", "np.random.seed(42)"), ("    random.seed(seed)", "    random.seed(42)"),
+                    ("torch.manual_seed(seed)", "torch.manual_seed(42)")]),
+    # Exercise 2: run
+    Mutant("repro_run", "does not seed inside run()", expect=r"run\(7\) gave different losses on two calls",
+           replace=[("    set_seed(seed)\n", "")]),
+    Mutant("repro_run", "seeds after building the model", expect=r"run\(7\) gave different losses",
+           replace=[("    set_seed(seed)\n    x, y = make_data()\n    model = make_model()\n",
+                     "    model = make_model()\n    set_seed(seed)\n    x, y = make_data()\n")]),
+    Mutant("repro_run", "generator.seed() instead of manual_seed(seed)", expect=r"run\(7\) gave different losses",
+           replace=[("generator = torch.Generator().manual_seed(seed)\n",
+                     "generator = torch.Generator()\n    generator.seed()\n")]),
+    Mutant("repro_run", "a fixed seed", expect=r"run\(1\) and run\(2\) gave exactly the same losses",
+           replace=[("set_seed(seed)", "set_seed(0)"), ("manual_seed(seed)", "manual_seed(0)")]),
+    Mutant("repro_run", "adds up loss tensors", expect=r"plain Python floats, got \['Tensor', 'Tensor'\]",
+           replace=[("total += loss.item() * len(xb)", "total += loss.detach() * len(xb)")]),
+    Mutant("repro_run", "returns only the last loss", expect=r"should return a list of 2 losses",
+           replace=[("    return losses\n", "    return losses[-1]\n")]),
+    # Exercise 3: log_epoch
+    Mutant("repro_log_epoch", "lr from optimizer.defaults", expect=r"\['lr'\] should be the learning rate in use now, 0\.025, got 0\.1",
+           replace=[('optimizer.param_groups[0]["lr"]', 'optimizer.defaults["lr"]')]),
+    Mutant("repro_log_epoch", "lr from initial_lr", expect=r"\['lr'\] should be the learning rate in use now, 0\.025, got 0\.1",
+           replace=[('optimizer.param_groups[0]["lr"]', 'optimizer.param_groups[0]["initial_lr"]')]),
+    Mutant("repro_log_epoch", "milliseconds labelled time_s", expect=r"\['time_s'\] should be the seconds.*not milliseconds",
+           replace=[("time.perf_counter() - started", "(time.perf_counter() - started) * 1000")]),
+    Mutant("repro_log_epoch", "time.time() minus a perf_counter() value", expect=r"\['time_s'\] should be the seconds",
+           replace=[("time.perf_counter() - started", "time.time() - started")]),
+    Mutant("repro_log_epoch", "ru_maxrss taken as bytes on Linux", expect=r"peak memory in MiB.*KiB",
+           replace=[("else peak / 1024", "else peak / 2**20")]),
+    Mutant("repro_log_epoch", "current instead of peak CUDA memory", expect=r"max_memory_allocated.*here 300\.0, got 120\.0",
+           replace=[("torch.cuda.max_memory_allocated(device)", "torch.cuda.memory_allocated(device)")]),
+    Mutant("repro_log_epoch", "process RSS even on CUDA", expect=r"On a CUDA device, peak_mem_mb should be",
+           replace=[('    if device.type == "cuda":\n        return torch.cuda.max_memory_allocated(device) / 2**20\n', "")]),
+    Mutant("repro_log_epoch", "keeps the loss tensor", expect=r"\['loss'\] should be a plain Python float, got Tensor",
+           replace=[('"loss": float(loss),', '"loss": loss,')]),
+]

@@ -1,0 +1,114 @@
+"""Wrong answers for day3/01_devices."""
+
+from tests.harness.mutants import Mutant
+
+MUTANTS = [
+    # Exercise 1: move_to
+    Mutant("devices_move_to", "only top-level tensors moved",
+           expect=r"\['masks'\]\[0\]` should be on 'meta'",
+           code=("def move_to(batch, device):\n"
+                 "    if isinstance(batch, torch.Tensor):\n"
+                 "        return batch.to(device)\n"
+                 "    if isinstance(batch, dict):\n"
+                 "        return {k: v.to(device) if isinstance(v, torch.Tensor) else v for k, v in batch.items()}\n"
+                 "    if isinstance(batch, (list, tuple)):\n"
+                 "        return type(batch)(v.to(device) if isinstance(v, torch.Tensor) else v for v in batch)\n"
+                 "    return batch\n")),
+    Mutant("devices_move_to", "dict values skipped", expect=r"`batch\['images'\]` should be on 'meta'",
+           replace=[("return {key: move_to(value, device) for key, value in batch.items()}", "return batch")]),
+    Mutant("devices_move_to", "tuples turned into lists", expect=r"was a tuple but move_to\(\) returned a list",
+           replace=[("if isinstance(batch, list):", "if isinstance(batch, (list, tuple)):")]),
+    Mutant("devices_move_to", "non-tensor values dropped", expect=r"keep every key|were values that are not tensors dropped",
+           code=("KEEP = (torch.Tensor, dict, list, tuple)\n\n\n"
+                 "def move_to(batch, device):\n"
+                 "    if isinstance(batch, torch.Tensor):\n"
+                 "        return batch.to(device)\n"
+                 "    if isinstance(batch, dict):\n"
+                 "        return {k: move_to(v, device) for k, v in batch.items() if isinstance(v, KEEP)}\n"
+                 "    if isinstance(batch, list):\n"
+                 "        return [move_to(v, device) for v in batch if isinstance(v, KEEP)]\n"
+                 "    if isinstance(batch, tuple):\n"
+                 "        return tuple(move_to(v, device) for v in batch if isinstance(v, KEEP))\n"
+                 "    return batch\n")),
+    Mutant("devices_move_to", "modifies the containers in place", expect=r"modified in place|batch given to the function was changed",
+           code=("def move_to(batch, device):\n"
+                 "    if isinstance(batch, torch.Tensor):\n"
+                 "        return batch.to(device)\n"
+                 "    if isinstance(batch, dict):\n"
+                 "        for key in batch:\n"
+                 "            batch[key] = move_to(batch[key], device)\n"
+                 "        return batch\n"
+                 "    if isinstance(batch, list):\n"
+                 "        for i, item in enumerate(batch):\n"
+                 "            batch[i] = move_to(item, device)\n"
+                 "        return batch\n"
+                 "    if isinstance(batch, tuple):\n"
+                 "        return tuple(move_to(item, device) for item in batch)\n"
+                 "    return batch\n")),
+    Mutant("devices_move_to", "result of tensor.to() ignored", expect=r"use the result of tensor\.to\(device\)",
+           replace=[("        return batch.to(device)\n", "        batch.to(device)\n        return batch\n")]),
+    # Exercise 2: Standardize
+    Mutant("devices_standardize", "plain tensor attributes", expect=r"`mean` is not a buffer",
+           replace=[('self.register_buffer("mean", torch.as_tensor(mean, dtype=torch.float32))',
+                     "self.mean = torch.as_tensor(mean, dtype=torch.float32)"),
+                    ('self.register_buffer("std", torch.as_tensor(std, dtype=torch.float32))',
+                     "self.std = torch.as_tensor(std, dtype=torch.float32)")]),
+    Mutant("devices_standardize", "parameters instead of buffers", expect=r"is an nn\.Parameter, so the optimizer would train it",
+           replace=[('self.register_buffer("mean", torch.as_tensor(mean, dtype=torch.float32))',
+                     "self.mean = nn.Parameter(torch.as_tensor(mean, dtype=torch.float32))"),
+                    ('self.register_buffer("std", torch.as_tensor(std, dtype=torch.float32))',
+                     "self.std = nn.Parameter(torch.as_tensor(std, dtype=torch.float32))")]),
+    Mutant("devices_standardize", "non-persistent buffers", expect=r"missing from state_dict",
+           replace=[("dtype=torch.float32))", "dtype=torch.float32), persistent=False)")]),
+    Mutant("devices_standardize", "keeps the dtype it was given", expect=r"dtype torch\.float32, got torch\.float64",
+           replace=[("torch.as_tensor(mean, dtype=torch.float32)", "torch.as_tensor(mean)"),
+                    ("torch.as_tensor(std, dtype=torch.float32)", "torch.as_tensor(std)")]),
+    Mutant("devices_standardize", "multiplies by std", expect=r"wrong values",
+           replace=[("return (x - self.mean) / self.std", "return (x - self.mean) * self.std")]),
+    # Exercise 3: place
+    Mutant("devices_place", "forgets the model", expect=r"did you forget to move the model",
+           replace=[("    model = model.to(device)\n", "")]),
+    Mutant("devices_place", "batch not moved", expect=r"batch returned by place\(\) is not on the device",
+           replace=[("return model, move_to(batch, device)", "return model, batch")]),
+    Mutant("devices_place", "hard-coded .cuda()", expect=r"place\(\) raised|is on 'cuda",
+           replace=[("model = model.to(device)", "model = model.cuda()")]),
+    Mutant("devices_place", "moves only top-level batch tensors", expect=r"place\(\) raised.*nested in tuples",
+           replace=[("return model, move_to(batch, device)", "return model, [t.to(device) for t in batch]")]),
+    Mutant("devices_place", "returns (batch, model)", expect=r"should return the model first",
+           replace=[("return model, move_to(batch, device)", "return move_to(batch, device), model")]),
+    # Exercise 4: devices_used
+    Mutant("devices_devices_used", "looks at the first parameter only", expect=r"not only the first",
+           replace=[("found = {p.device for p in model.parameters()} | {b.device for b in model.buffers()}",
+                     "found = {next(model.parameters()).device}")]),
+    Mutant("devices_devices_used", "ignores buffers", expect=r"include model\.buffers\(\)",
+           replace=[(" | {b.device for b in model.buffers()}", "")]),
+    Mutant("devices_devices_used", "device names as strings", expect=r"set of torch\.device objects",
+           replace=[("{p.device for p in model.parameters()} | {b.device for b in model.buffers()}",
+                     "{str(p.device) for p in model.parameters()} | {str(b.device) for b in model.buffers()}"),
+                    ("found.add(obj.device)", "found.add(str(obj.device))")]),
+    Mutant("devices_devices_used", "top-level batch tensors only", expect=r"walk the batch recursively",
+           code=("def devices_used(model, batch):\n"
+                 "    found = {p.device for p in model.parameters()} | {b.device for b in model.buffers()}\n"
+                 "    items = batch.values() if isinstance(batch, dict) else batch\n"
+                 "    if isinstance(batch, torch.Tensor):\n"
+                 "        items = [batch]\n"
+                 "    for item in items:\n"
+                 "        if isinstance(item, torch.Tensor):\n"
+                 "            found.add(item.device)\n"
+                 "    return found\n")),
+    Mutant("devices_devices_used", "returns a list", expect=r"should return a set, got list",
+           replace=[("    return found\n", "    return list(found)\n")]),
+    # Exercise 5: loader_for
+    Mutant("devices_loader_for", "always pins", expect=r"pin_memory should be False, got True",
+           replace=[('pin = torch.device(device).type == "cuda"', "pin = True")]),
+    Mutant("devices_loader_for", "compares the device with a string", expect=r"pin_memory should be True, got False",
+           replace=[('pin = torch.device(device).type == "cuda"', 'pin = device == "cuda"')]),
+    Mutant("devices_loader_for", "asks torch.cuda.is_available() instead", expect=r"pin_memory should be (True|False), got",
+           replace=[('pin = torch.device(device).type == "cuda"', "pin = torch.cuda.is_available()")]),
+    Mutant("devices_loader_for", "device.type on a string", expect=r"`device` may be a string",
+           replace=[('pin = torch.device(device).type == "cuda"', 'pin = device.type == "cuda"')]),
+    Mutant("devices_loader_for", "str(device) == 'cuda'", expect=r"For device 'cuda:0', pin_memory should be True",
+           replace=[('pin = torch.device(device).type == "cuda"', 'pin = str(device) == "cuda"')]),
+    Mutant("devices_loader_for", "no shuffling", expect=r"should shuffle",
+           replace=[("shuffle=True", "shuffle=False")]),
+]

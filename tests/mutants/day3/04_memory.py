@@ -1,0 +1,113 @@
+"""Wrong answers for day3/04_memory."""
+
+from tests.harness.mutants import Mutant
+
+MUTANTS = [
+    # Exercise 1: training_memory_bytes
+    Mutant("memory_training_bytes", "forgets the gradients",
+           expect=r"'sgd'\) should be 6,280 bytes \(2×P\), got 3,140 \(1\.00×P\).*gradients",
+           replace=[('{"sgd": 1, "sgd_momentum": 2, "adam": 3}', '{"sgd": 0, "sgd_momentum": 1, "adam": 2}')]),
+    Mutant("memory_training_bytes", "counts Adam as one extra buffer",
+           expect=r"'adam'\) should be 12,560 bytes \(4×P\), got 9,420 \(3\.00×P\).*exp_avg and exp_avg_sq",
+           replace=[('"adam": 3}', '"adam": 2}')]),
+    Mutant("memory_training_bytes", "2 bytes per float32",
+           expect=r"exactly half.*2 bytes per number.*element_size\(\)",
+           replace=[("p.numel() * p.element_size() for p in model.parameters())",
+                     "p.numel() * 2 for p in model.parameters())"),
+                    ("b.numel() * b.element_size()", "b.numel() * 2"),
+                    ("p.numel() * p.element_size() for p in model.parameters() if", "p.numel() * 2 for p in model.parameters() if")]),
+    Mutant("memory_training_bytes", "hard-codes 4 bytes per number",
+           expect=r"For a torch\.bfloat16 model \(2 bytes per number\).*use element_size\(\)",
+           replace=[("p.numel() * p.element_size() for p in model.parameters())",
+                     "p.numel() * 4 for p in model.parameters())"),
+                    ("b.numel() * b.element_size()", "b.numel() * 4"),
+                    ("p.numel() * p.element_size() for p in model.parameters() if", "p.numel() * 4 for p in model.parameters() if")]),
+    Mutant("memory_training_bytes", "counts buffers as trainable",
+           expect=r"BatchNorm buffers.*Buffers and frozen parameters.*stored once",
+           replace=[("if p.requires_grad)\n", "if p.requires_grad)\n    trainable += sum(b.numel() * b.element_size() for b in model.buffers())\n")]),
+    Mutant("memory_training_bytes", "counts frozen parameters as trainable",
+           expect=r"2 frozen parameter.*requires_grad=False",
+           replace=[(" if p.requires_grad)", ")")]),
+    Mutant("memory_training_bytes", "forgets the buffers",
+           expect=r"BatchNorm buffers.*weights and buffers",
+           replace=[("    stored_once += sum(b.numel() * b.element_size() for b in model.buffers())\n", "")]),
+    # Exercise 2: saved_activation_bytes
+    Mutant("memory_saved_bytes", "counts the layers' outputs instead of the saved tensors",
+           expect=r"should be 3,072 bytes.*got 4,608.*not the layers' outputs",
+           code=("def saved_activation_bytes(model, x):\n"
+                 "    sizes = []\n"
+                 "    hooks = [m.register_forward_hook(lambda mod, inp, out: sizes.append(out.numel() * out.element_size()))\n"
+                 "             for m in model.modules() if m is not model]\n"
+                 "    model(x)\n"
+                 "    for h in hooks:\n"
+                 "        h.remove()\n"
+                 "    return sum(sizes)\n")),
+    Mutant("memory_saved_bytes", "no dedupe by storage",
+           expect=r"2,048 too many.*saved twice.*data_ptr",
+           replace=[("saved = {}", "saved = []"),
+                    ("saved[storage.data_ptr()] = storage.nbytes()", "saved.append(storage.nbytes())"),
+                    ("return sum(saved.values())", "return sum(saved)")]),
+    Mutant("memory_saved_bytes", "runs the forward under no_grad",
+           expect=r"measured 0 bytes.*torch\.no_grad\(\)",
+           replace=[("        model(x)\n", "        with torch.no_grad():\n            model(x)\n")]),
+    Mutant("memory_saved_bytes", "counts the parameters too",
+           expect=r"256 too many.*second Linear's weight",
+           replace=[("if storage.data_ptr() not in parameter_storages:", "if True:")]),
+    Mutant("memory_saved_bytes", "counts tensor views, not storages",
+           expect=r"For a small CNN with Flatten.*each storage counted once",
+           replace=[("saved[storage.data_ptr()] = storage.nbytes()",
+                     "saved[(storage.data_ptr(), tuple(tensor.shape))] = tensor.numel() * tensor.element_size()")]),
+    # Exercise 3: CheckpointedMLP
+    Mutant("memory_checkpointed", "checkpoint wraps nothing (the block runs outside)",
+           expect=r"With checkpointing, [\d,]+ bytes were saved.*checkpoint must wrap the block itself",
+           replace=[("x = checkpoint(block, x, use_reentrant=False)",
+                     "x = checkpoint(nn.Identity(), block(x), use_reentrant=False)")]),
+    Mutant("memory_checkpointed", "no_grad instead of checkpoint",
+           expect=r"output does not require grad.*torch\.no_grad\(\)",
+           replace=[("x = checkpoint(block, x, use_reentrant=False)",
+                     "with torch.no_grad():\n                x = block(x)")]),
+    Mutant("memory_checkpointed", "detach inside the loop",
+           expect=r"'0\.net\.0\.weight' has no gradient.*\.detach\(\)",
+           replace=[("x = checkpoint(block, x, use_reentrant=False)",
+                     "x = checkpoint(block, x.detach(), use_reentrant=False)")]),
+    Mutant("memory_checkpointed", "use_reentrant=True",
+           expect=r"printed a warning: \"None of the inputs have requires_grad=True\".*use_reentrant=False",
+           replace=[("use_reentrant=False", "use_reentrant=True")]),
+    Mutant("memory_checkpointed", "use_reentrant left out",
+           expect=r"printed a warning.*use_reentrant=False",
+           replace=[("checkpoint(block, x, use_reentrant=False)", "checkpoint(block, x)")]),
+    # Exercise 4: accumulation_step
+    Mutant("memory_accumulation", "forgot to divide the loss",
+           expect=r"plain sum of the 3 micro-batch gradients.*forgot to scale",
+           replace=[("loss = loss_fn(model(xb), yb) * (len(xb) / len(x))", "loss = loss_fn(model(xb), yb)")]),
+    Mutant("memory_accumulation", "zero_grad inside the loop",
+           expect=r"last micro-batch's only.*zero_grad\(\) inside the loop",
+           replace=[("    optimizer.zero_grad()\n    total = 0.0\n", "    total = 0.0\n"),
+                    ("        loss = loss_fn", "        optimizer.zero_grad()\n        loss = loss_fn")]),
+    Mutant("memory_accumulation", "steps every micro-batch",
+           expect=r"optimizer\.step\(\) was called 3 time\(s\) for 3 micro-batches",
+           replace=[("        total += loss.item()\n    optimizer.step()\n",
+                     "        total += loss.item()\n        optimizer.step()\n")]),
+    Mutant("memory_accumulation", "divides by the number of micro-batches (uneven sizes)",
+           expect=r"sizes \[3, 3, 2, 2\], giving each the weight 1/4",
+           replace=[("* (len(xb) / len(x))", "/ micro_batches")]),
+    Mutant("memory_accumulation", "drops the leftover samples",
+           expect=r"10 samples.*differs from the full-batch gradient.*every\s+sample once",
+           code=("def accumulation_step(model, optimizer, loss_fn, x, y, micro_batches):\n"
+                 "    optimizer.zero_grad()\n"
+                 "    size = len(x) // micro_batches\n"
+                 "    total = 0.0\n"
+                 "    for i in range(micro_batches):\n"
+                 "        xb, yb = x[i * size:(i + 1) * size], y[i * size:(i + 1) * size]\n"
+                 "        loss = loss_fn(model(xb), yb) / micro_batches\n"
+                 "        loss.backward()\n"
+                 "        total += loss.item()\n"
+                 "    optimizer.step()\n"
+                 "    return total\n")),
+    Mutant("memory_accumulation", "no zero_grad at all",
+           expect=r"includes what was in \.grad before the call",
+           replace=[("    optimizer.zero_grad()\n    total = 0.0\n", "    total = 0.0\n")]),
+    Mutant("memory_accumulation", "returns the loss tensor",
+           expect=r"return the loss as a Python float",
+           replace=[("total += loss.item()", "total = total + loss.detach()")]),
+]

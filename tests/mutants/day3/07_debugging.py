@@ -1,0 +1,123 @@
+"""Wrong answers for day3/07_debugging."""
+
+from tests.harness.mutants import Mutant
+
+FLAT = "return self.fc(torch.flatten(images, start_dim=1))"
+
+MUTANTS = [
+    # Exercise 1: Classifier (shape mismatch)
+    Mutant("debug_classifier", "the bug not fixed", expect=r"mat1 and mat2 shapes cannot be multiplied \(112x28",
+           replace=[(FLAT, "return self.fc(images)")]),
+    Mutant("debug_classifier", "view on a non-contiguous batch", expect=r"\.view\(\) cannot flatten a non-contiguous",
+           replace=[(FLAT, "return self.fc(images.view(images.size(0), -1))")]),
+    Mutant("debug_classifier", "hard-coded 784", expect=r"invalid for input of size 960",
+           replace=[(FLAT, "return self.fc(images.reshape(-1, 784))")]),
+    Mutant("debug_classifier", "flattens the batch dimension too", expect=r"1x3136 and 784x10",
+           replace=[(FLAT, "return self.fc(torch.flatten(images))")]),
+    Mutant("debug_classifier", "keeps the channel dimension", expect=r"shape \(4, 10\), got \(4, 1, 10\)",
+           replace=[(FLAT, "return self.fc(torch.flatten(images, start_dim=2))")]),
+    # Exercise 2: prepare_batch (dtype mismatch)
+    Mutant("debug_prepare_batch", "casts the targets to float", expect=r"use \.long\(\), not \.float\(\)",
+           replace=[("labels = table[:, -1].long()", "labels = table[:, -1].float()")]),
+    Mutant("debug_prepare_batch", "int32 targets", expect=r"should be int64 \(torch\.long\), got torch\.int32",
+           replace=[("labels = table[:, -1].long()", "labels = table[:, -1].int()")]),
+    Mutant("debug_prepare_batch", "features left as float64", expect=r"features should be float32.*got torch\.float64",
+           replace=[("features = table[:, :-1].float()", "features = table[:, :-1]")]),
+    Mutant("debug_prepare_batch", "labels as a (N, 1) column", expect=r"not table\[:, -1:\]",
+           replace=[("labels = table[:, -1].long()", "labels = table[:, -1:].long()")]),
+    Mutant("debug_prepare_batch", "label column left in the features", expect=r"should have shape \(5, 3\), got \(5, 4\)",
+           replace=[("features = table[:, :-1].float()", "features = table.float()")]),
+    # Exercise 3: to_class_index (class index out of range)
+    Mutant("debug_class_index", "subtracts 1 from all labels", expect=r"should give \[0, 3, 1, 0, 9\], got \[9, 2, 0, 9, 8\]",
+           code="def to_class_index(labels, classes):\n    return labels - 1\n"),
+    Mutant("debug_class_index", "clamps the labels", expect=r"should give \[0, 3, 1, 0, 9\], got \[9, 3, 1, 9, 9\]",
+           code="def to_class_index(labels, classes):\n    return labels.clamp(max=len(classes) - 1)\n"),
+    Mutant("debug_class_index", "labels modulo the number of classes", expect=r"should give \[5, 3, 0, 4, 5, 1\]",
+           code="def to_class_index(labels, classes):\n    return labels % len(classes)\n"),
+    Mutant("debug_class_index", "unknown labels silently become class 0", expect=r"should raise a ValueError",
+           code=("def to_class_index(labels, classes):\n"
+                 "    index_of = {int(label): index for index, label in enumerate(classes)}\n"
+                 "    return torch.tensor([index_of.get(int(v), 0) for v in labels.tolist()], dtype=torch.int64)\n")),
+    Mutant("debug_class_index", "rewrites the labels in place", expect=r"changed the tensor it was given",
+           code=("def to_class_index(labels, classes):\n"
+                 "    index_of = {int(label): index for index, label in enumerate(classes)}\n"
+                 "    for i, value in enumerate(labels.tolist()):\n"
+                 "        if value not in index_of:\n"
+                 "            raise ValueError(f'label {value} is not in classes')\n"
+                 "        labels[i] = index_of[value]\n"
+                 "    return labels\n")),
+    Mutant("debug_class_index", "float indices", expect=r"should return an int64 tensor, got torch\.float32",
+           replace=[("dtype=torch.int64)", "dtype=torch.float32)")]),
+    # Exercise 4: clipped_step (NaN loss)
+    Mutant("debug_clipped_step", "no clipping at all", expect=r"The loss became (inf|nan)",
+           replace=[("    torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm)\n", "")]),
+    Mutant("debug_clipped_step", "clips after optimizer.step()", expect=r"clip after backward\(\) and before step\(\)",
+           replace=[("    torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm)\n    optimizer.step()\n",
+                     "    optimizer.step()\n    torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm)\n")]),
+    Mutant("debug_clipped_step", "clips before backward()", expect=r"The loss became (inf|nan)|above max_norm",
+           replace=[("    loss.backward()\n    torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm)\n",
+                     "    torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm)\n    loss.backward()\n")]),
+    Mutant("debug_clipped_step", "clips each value instead of the norm", expect=r"above max_norm",
+           replace=[("torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm)",
+                     "torch.nn.utils.clip_grad_value_(model.parameters(), max_norm)")]),
+    Mutant("debug_clipped_step", "forgets zero_grad", expect=r"included earlier batches",
+           replace=[("    optimizer.zero_grad()\n", "")]),
+    Mutant("debug_clipped_step", "returns the loss tensor", expect=r"as a Python float, got Tensor",
+           replace=[("return loss.item()", "return loss")]),
+    # Exercise 5: parameters_without_gradient
+    Mutant("debug_no_gradient", "only checks for None", expect=r"all zeros counts as no gradient",
+           replace=[("if parameter.grad is None or not bool(parameter.grad.any()):", "if parameter.grad is None:")]),
+    Mutant("debug_no_gradient", "looks at the values without checking for None", expect=r"check `p\.grad is None`",
+           replace=[("if parameter.grad is None or not bool(parameter.grad.any()):",
+                     "if not bool(parameter.grad.any()):")]),
+    Mutant("debug_no_gradient", "lists frozen parameters too", expect=r"frozen on purpose",
+           replace=[("        if not parameter.requires_grad:\n            continue\n", "")]),
+    Mutant("debug_no_gradient", "returns the tensors, not the names", expect=r"should list names \(str\)",
+           replace=[("missing.append(name)", "missing.append(parameter)")]),
+    Mutant("debug_no_gradient", "lists the parameters that do have a gradient", expect=r"should give \['0\.weight', '0\.bias'\]",
+           replace=[("if parameter.grad is None or not bool(parameter.grad.any()):",
+                     "if parameter.grad is not None and bool(parameter.grad.any()):")]),
+    # Exercise 6: TrackedNet (detach in the right place)
+    Mutant("debug_tracked_net", "detaches the features (the original bug)", expect=r"received no gradient",
+           replace=[("hidden = self.encoder(x)\n", "hidden = self.encoder(x).detach()\n")]),
+    Mutant("debug_tracked_net", "no detach at all", expect=r"kept this batch's graph|holds on to this batch's autograd graph",
+           replace=[("hidden.detach().mean(dim=0)", "hidden.mean(dim=0)")]),
+    Mutant("debug_tracked_net", "encoder under torch.no_grad()", expect=r"received no gradient",
+           replace=[("        hidden = self.encoder(x)\n",
+                     "        with torch.no_grad():\n            hidden = self.encoder(x)\n")]),
+    Mutant("debug_tracked_net", "detaches the output", expect=r"the output was detached",
+           replace=[("return self.head(hidden - self.feature_mean)", "return self.head(hidden - self.feature_mean).detach()")]),
+    Mutant("debug_tracked_net", "momentum the wrong way round", expect=r"feature_mean after a forward",
+           replace=[("0.9 * self.feature_mean + 0.1 * hidden.detach().mean(dim=0)",
+                     "0.1 * self.feature_mean + 0.9 * hidden.detach().mean(dim=0)")]),
+    Mutant("debug_tracked_net", "centres with the old mean", expect=r"TrackedNet's output",
+           code=("class TrackedNet(nn.Module):\n"
+                 "    def __init__(self, n_in=4, hidden=16):\n"
+                 "        super().__init__()\n"
+                 "        self.encoder = nn.Sequential(nn.Linear(n_in, hidden), nn.Tanh())\n"
+                 "        self.head = nn.Linear(hidden, 1)\n"
+                 "        self.register_buffer('feature_mean', torch.zeros(hidden))\n\n"
+                 "    def forward(self, x):\n"
+                 "        hidden = self.encoder(x)\n"
+                 "        out = self.head(hidden - self.feature_mean)\n"
+                 "        self.feature_mean = 0.9 * self.feature_mean + 0.1 * hidden.detach().mean(dim=0)\n"
+                 "        return out\n")),
+    # Exercise 7: accumulate_gradients (out of memory)
+    Mutant("debug_accumulate", "losses not weighted", expect=r"norm ratio yours/full (2|3)\.",
+           replace=[(" * (len(chunk_x) / len(inputs))", "")]),
+    Mutant("debug_accumulate", "divides by the number of micro-batches", expect=r"wrong when the last one is smaller",
+           replace=[(" * (len(chunk_x) / len(inputs))", " / -(-len(inputs) // micro_batch)")]),
+    Mutant("debug_accumulate", "zero_grad inside the loop", expect=r"cleared inside the loop",
+           replace=[("    model.zero_grad()\n", ""),
+                    ("        loss.backward()\n", "        model.zero_grad()\n        loss.backward()\n")]),
+    Mutant("debug_accumulate", "no zero_grad at the start", expect=r"still contains the gradients from before",
+           replace=[("    model.zero_grad()\n", "")]),
+    Mutant("debug_accumulate", "the whole batch at once", expect=r"ran out of \(simulated\) memory",
+           code=("def accumulate_gradients(model, loss_fn, inputs, targets, micro_batch):\n"
+                 "    model.zero_grad()\n"
+                 "    loss = loss_fn(model(inputs), targets)\n"
+                 "    loss.backward()\n"
+                 "    return loss.item()\n")),
+    Mutant("debug_accumulate", "returns the last micro-batch's loss", expect=r"should return the full batch's mean loss",
+           replace=[("total += loss.item()", "total = loss.item()")]),
+]
