@@ -64,8 +64,9 @@ def extra_benchmarks() -> dict:
     for script in sorted((ROOT / "tools").glob("bench_*.py")):
         print(f"running {script.name} ...", flush=True)
         proc = subprocess.run([sys.executable, str(script)], cwd=ROOT, capture_output=True, text=True)
-        try:
-            found[script.stem] = json.loads(proc.stdout.strip().splitlines()[-1])
+        out = proc.stdout.strip()
+        try:  # the whole output is one JSON object, or its last line is
+            found[script.stem] = json.loads(out) if out.startswith("{") else json.loads(out.splitlines()[-1])
         except (ValueError, IndexError):
             found[script.stem] = {"error": (proc.stderr or proc.stdout)[-500:]}
     return found
