@@ -24,3 +24,7 @@ c.Execute.timeout = 120
 
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
 c.ClearSolutions.enforce_metadata = True
+
+# A submission whose test cells were deleted gets them back from the gradebook before grading
+# (nbgrader otherwise refuses the notebook); edited test cells are always restored.
+c.OverwriteCells.add_missing_cells = True

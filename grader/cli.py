@@ -1,0 +1,163 @@
+"""The grader's command line.
+
+``python -m grader grade DAY`` grades a class (instructors); ``python -m grader check NOTEBOOK``
+grades one notebook with the same engine and prints its feedback (learners). See ``--help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from grader.gradebook import COURSE_ROOT
+
+UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}
+
+
+def size(text: str) -> int:
+    """``2G``, ``512M``, ``800K`` or a number of bytes."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([KMG]?)B?\s*", text, re.I)
+    if not match:
+        raise argparse.ArgumentTypeError(f"expected a size like 2G or 512M, got {text!r}")
+    return int(float(match.group(1)) * UNITS[match.group(2).upper()])
+
+
+def limits_args(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("limits (per notebook)")
+    group.add_argument("--cell-timeout", type=int, default=120, metavar="S",
+                       help="seconds one cell may run before it is interrupted (default 120)")
+    group.add_argument("--notebook-timeout", type=int, default=600, metavar="S",
+                       help="seconds a whole notebook may take before it is stopped (default 600)")
+    group.add_argument("--memory", type=size, default=size("2G"), metavar="SIZE",
+                       help="memory for the kernel and everything it starts (default 2G, like Binder)")
+    group.add_argument("--output-cap", type=size, default=size("1M"), metavar="SIZE",
+                       help="output one cell may print before it is cut off and interrupted (default 1M)")
+    group.add_argument("--threads", type=int, default=0, metavar="N",
+                       help="PyTorch threads per kernel (default: CPUs / workers)")
+    group.add_argument("--no-sandbox", action="store_true",
+                       help="run student code without bubblewrap (not recommended)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m grader",
+        description="Grade 'PyTorch in Three Days' notebooks: a whole class in parallel and sandboxed "
+                    "(grade), or your own notebook (check).",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    grade = sub.add_parser(
+        "grade", help="grade a class's submissions of one day",
+        description="Grade every submission of DAY. Reads nbgrader's layout (SUBMISSIONS/<student>/<day>/*.ipynb) "
+                    "or a flat folder of notebooks named by student (alice.ipynb, alice_01_tensors.ipynb). "
+                    "Writes scores to the gradebook, reports/<day>/grades.csv, reports/<day>/report.html and "
+                    "one feedback page per student and notebook in feedback/<student>/<day>/. "
+                    "Notebooks already graded from the same file are skipped, so a stopped run resumes.",
+    )
+    grade.add_argument("day", help="the assignment: day1, day2 or day3")
+    grade.add_argument("--submissions", type=Path, default=COURSE_ROOT / "submitted", metavar="DIR",
+                       help="folder of submissions (default: the course's submitted/)")
+    grade.add_argument("--out", type=Path, default=COURSE_ROOT, metavar="DIR",
+                       help="where autograded/, feedback/ and reports/ go (default: the course root)")
+    grade.add_argument("--gradebook", metavar="URL",
+                       help="gradebook database URL (default: the course's, sqlite:///grader/gradebook.db)")
+    grade.add_argument("--workers", type=int, default=0, metavar="N", help="notebooks graded at once (default: CPUs)")
+    grade.add_argument("--regrade", action="store_true", help="grade again what is already graded")
+    grade.add_argument("--student", action="append", default=[], metavar="ID", help="only this student (repeatable)")
+    grade.add_argument("--require-sandbox", action="store_true",
+                       help="refuse to run unless bubblewrap and a memory cgroup are available")
+    grade.add_argument("--quiet", action="store_true", help="no progress bar or per-notebook lines")
+    limits_args(grade)
+
+    check = sub.add_parser(
+        "check", help="grade one notebook of yours, with the hidden tests, and show the feedback",
+        description="Grade one notebook the way your instructor will (visible and hidden tests), "
+                    "print what passed and failed, and write a feedback page. Nothing is sent anywhere.",
+    )
+    check.add_argument("notebook", type=Path, help="for example day1/01_tensors.ipynb")
+    check.add_argument("--day", help="the day, if the notebook is not in a dayN/ folder")
+    limits_args(check)
+    return parser
+
+
+def _limits(args):
+    from grader.jobs import Limits
+
+    return Limits(cell_timeout=args.cell_timeout, notebook_timeout=args.notebook_timeout,
+                  memory_bytes=args.memory, output_bytes=args.output_cap, threads=args.threads)
+
+
+def cmd_grade(args) -> int:
+    from grader.engine import Options, grade_class
+
+    if not (COURSE_ROOT / "solutions" / args.day).is_dir():
+        print(f"error: no such day {args.day!r} (expected one of the folders in solutions/)", file=sys.stderr)
+        return 2
+    if not args.submissions.is_dir():
+        print(f"error: no submissions folder {str(args.submissions)!r}", file=sys.stderr)
+        return 2
+    opts = Options(day=args.day, submissions=args.submissions, out=args.out, db_url=args.gradebook,
+                   workers=args.workers, regrade=args.regrade, students=args.student, limits=_limits(args),
+                   sandbox=not args.no_sandbox, require_sandbox=args.require_sandbox, progress=not args.quiet)
+    summary = grade_class(opts)
+    print(f"graded {summary.graded} notebook(s), skipped {summary.skipped} already graded, "
+          f"{summary.problems} with problems, in {summary.wall_s:.1f} s")
+    if summary.overhead_s is not None:
+        print(f"per notebook: {summary.cells_s:.1f} s running cells + {summary.overhead_s:.1f} s overhead")
+    print(f"grades:  {summary.csv}\nreport:  {summary.report}\nfeedback: {Path(args.out) / 'feedback'}/<student>/{args.day}/")
+    return 0
+
+
+def cmd_check(args) -> int:
+    from grader.engine import Options, grade_class
+
+    path = args.notebook.resolve()
+    if not path.exists():
+        print(f"error: no notebook at {args.notebook}", file=sys.stderr)
+        return 2
+    day = args.day or path.parent.name
+    if not (COURSE_ROOT / "solutions" / day).is_dir():
+        print(f"error: can't tell the day of {args.notebook}; pass --day day1|day2|day3", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="ptcheck-") as tmp:
+        inbox = Path(tmp) / "in" / "me" / day
+        inbox.mkdir(parents=True)
+        shutil.copyfile(path, inbox / path.name)
+        out = Path(tmp) / "out"
+        from grader.gradebook import build_template
+
+        template = build_template(day, COURSE_ROOT / "solutions" / day, COURSE_ROOT / "grader" / ".cache")
+        shutil.copyfile(template, Path(tmp) / "gb.db")
+        opts = Options(day=day, submissions=Path(tmp) / "in", out=out, db_url="sqlite:///" + str(Path(tmp) / "gb.db"),
+                       workers=1, limits=_limits(args), sandbox=not args.no_sandbox, progress=False)
+        summary = grade_class(opts)
+        records = [r for r in summary.records if r["student"] == "me"]
+        if not records:
+            print("nothing was graded", file=sys.stderr)
+            return 1
+        record = records[0]
+        print(f"\n{day}/{record['notebook']}: {record['score']:g} / {record['max_score']:g} points")
+        if record["status"] != "graded":
+            print(f"  {record['status']}: {record['detail']}")
+        for note in record.get("notes", []):
+            print(f"  note: {note}")
+        for gid, cell in record.get("cells", {}).items():
+            mark = "✔" if cell["score"] >= cell["max"] else "✘"
+            line = f"  {mark} {gid} ({cell['score']:g}/{cell['max']:g})"
+            if cell["score"] < cell["max"] and cell.get("message"):
+                line += f": {cell['message'].splitlines()[0][:200]}"
+            print(line)
+        dest = COURSE_ROOT / "feedback" / "self-check" / day / f"{record['notebook']}.html"
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(out / "feedback" / "me" / day / f"{record['notebook']}.html", dest)
+        print(f"\nfeedback page: {dest}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return {"grade": cmd_grade, "check": cmd_check}[args.command](args)

@@ -1,0 +1,309 @@
+"""Grading a class: find submissions, run the jobs in parallel, merge, write the reports.
+
+Each (student, notebook) is one job (:mod:`grader.jobs`). Jobs run on a pool of workers; the
+main thread alone writes the gradebook, so SQLite never sees two writers. After each job a
+small record (``<out>/reports/<day>/results/<student>/<notebook>.json``) is written: a re-run
+skips every notebook whose record matches the same file and settings, so an interrupted run
+resumes where it stopped, and ``regrade=True`` grades everything again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+import warnings
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import nbformat
+
+from grader import gradebook, jobs, report, sandbox, scan, submissions
+from grader.gradebook import COURSE_ROOT
+
+
+@dataclass
+class Options:
+    """Everything one grading run needs; the CLI fills it from its flags."""
+
+    day: str
+    submissions: Path
+    out: Path = COURSE_ROOT
+    db_url: str | None = None  # default: the course's gradebook
+    source: Path | None = None  # default: solutions/<day>
+    workers: int = 0  # 0: one per CPU
+    regrade: bool = False
+    students: list[str] = field(default_factory=list)
+    limits: jobs.Limits = field(default_factory=jobs.Limits)
+    sandbox: bool = True
+    require_sandbox: bool = False
+    progress: bool = True
+    env: dict[str, str] = field(default_factory=dict)  # extra kernel environment
+
+
+@dataclass
+class RunSummary:
+    """What a run did, for the CLI's last lines and for tests."""
+
+    graded: int = 0
+    skipped: int = 0
+    problems: int = 0
+    wall_s: float = 0.0
+    records: list[dict] = field(default_factory=list)
+    report: Path | None = None
+    csv: Path | None = None
+    warnings: list[str] = field(default_factory=list)
+    overhead_s: float | None = None
+    cells_s: float | None = None
+
+
+def cpu_count() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def masters_of(source: Path) -> tuple[dict[str, set[str]], list[str], dict[str, str]]:
+    """Each notebook's grade ids, the graded cells in course order, and each one's exercise."""
+    masters, order, exercise = {}, [], {}
+    for path in sorted(source.glob("*.ipynb")):
+        nb = nbformat.read(str(path), as_version=4)
+        masters[path.stem] = submissions.grade_ids(nb)
+        current = path.stem
+        for cell in nb.cells:
+            meta = cell.get("metadata", {}).get("nbgrader", {})
+            if meta.get("solution") and cell.cell_type == "code":
+                current = meta["grade_id"]
+            elif meta.get("grade") and cell.cell_type == "code":
+                order.append(meta["grade_id"])
+                exercise[meta["grade_id"]] = f"{path.stem} · {current}"
+    return masters, order, exercise
+
+
+def fingerprint(sub: submissions.Submission, template: Path, limits: jobs.Limits) -> str:
+    digest = hashlib.sha256()
+    digest.update(sub.path.read_bytes() if sub.path.exists() else b"")
+    digest.update(template.name.encode())
+    digest.update(json.dumps(asdict(limits), sort_keys=True).encode())
+    digest.update((sub.timestamp or "").encode())
+    return digest.hexdigest()[:20]
+
+
+class Grader:
+    """One grading run over a class (see :func:`grade_class`)."""
+
+    def __init__(self, opts: Options):
+        self.opts = opts
+        warnings.filterwarnings("ignore", message=".*not in session.*")  # nbgrader's own SAWarning
+        os.environ["PATH"] = gradebook.nbgrader_env()["PATH"]  # nbgrader's Gradebook runs `alembic`
+        self.day = opts.day
+        self.db_url = opts.db_url or gradebook.course_db_url()
+        self.source = opts.source or (COURSE_ROOT / "solutions" / opts.day)
+        self.reports = Path(opts.out) / "reports" / opts.day
+        self.results = self.reports / "results"
+        self.feedback_root = Path(opts.out) / "feedback"
+        self.autograded_root = Path(opts.out) / "autograded"
+        self.summary = RunSummary()
+
+    def log(self, text: str) -> None:
+        if self.opts.progress:
+            from tqdm import tqdm
+
+            tqdm.write(text, file=sys.stderr)
+
+    # -- set-up ------------------------------------------------------------------------------
+    def prepare(self) -> list[submissions.Submission]:
+        self.iso = sandbox.probe(use_bwrap=self.opts.sandbox, use_cgroup=True)
+        warnings = self.iso.warnings() if self.opts.sandbox else [
+            "sandbox switched off (--no-sandbox): student code runs as you, with your files and network."]
+        if self.opts.require_sandbox and (not self.iso.bwrap or not self.iso.cgroup):
+            raise SystemExit("refusing to grade without a full sandbox (--require-sandbox):\n  " + "\n  ".join(warnings))
+        for warning in warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        self.summary.warnings = warnings
+        cache = COURSE_ROOT / "grader" / ".cache"
+        self.template = gradebook.build_template(self.day, self.source, cache, db_url=self.db_url)
+        self.masters, self.order, self.exercises = masters_of(self.source)
+        subs = submissions.discover(self.opts.submissions, self.day, self.masters)
+        if self.opts.students:
+            wanted = set(self.opts.students)
+            subs = [s for s in subs if s.student in wanted]
+        for sub in subs:
+            sub.findings = [str(f) for f in scan.scan(sub.nb)] if sub.nb is not None else []
+        return subs
+
+    def record_path(self, student: str, notebook: str) -> Path:
+        return self.results / student / f"{notebook}.json"
+
+    def up_to_date(self, sub: submissions.Submission, fp: str) -> bool:
+        path = self.record_path(sub.student, sub.notebook)
+        if self.opts.regrade or not path.exists():
+            return False
+        try:
+            return json.loads(path.read_text()).get("fingerprint") == fp
+        except (OSError, json.JSONDecodeError):
+            return False
+
+    # -- one finished job --------------------------------------------------------------------
+    def finish(self, sub: submissions.Submission, fp: str, result: jobs.JobResult | None) -> dict:
+        """Merge into the gradebook, copy the graded notebook, write feedback and the record."""
+        maxes = gradebook.max_scores(self.db_url, self.day)[sub.notebook]
+        cells = {gid: {"score": 0.0, "max": m, "message": None} for gid, m in maxes.items()}
+        status, detail = ("unreadable", sub.error) if result is None else (result.status, result.detail)
+        if result is not None and result.grades is not None:
+            for g in result.grades.grades:
+                if g.name in cells:
+                    cells[g.name]["score"] = float(g.auto_score or 0)
+            for gid, message in result.messages.items():
+                if gid in cells:
+                    cells[gid]["message"] = message
+        if status in ("timeout", "error", "unreadable"):
+            for cell in cells.values():
+                cell["message"] = cell["message"] or f"{report.STATUS_WORDS[status]}: {(detail or '').splitlines()[0][:200]}"
+        if result is not None and result.kernel_death:
+            sub.notes.append("The kernel stopped during grading ("
+                             + ("memory limit reached" if result.kernel_death == "memory" else "crash or exit")
+                             + "): the checks after that point were not run.")
+        grades = result.grades if result is not None and status == "graded" else None
+        gradebook.merge(self.db_url, self.day, sub.student, sub.notebook, grades,
+                        timestamp=sub.timestamp, flagged=bool(sub.findings))
+        if result is not None and result.autograded is not None:
+            dest = self.autograded_root / sub.student / self.day / f"{sub.notebook}.ipynb"
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(result.autograded, dest)
+        record = {
+            "student": sub.student, "day": self.day, "notebook": sub.notebook, "file": sub.path.name,
+            "status": status, "detail": detail or "", "notes": sub.notes, "findings": sub.findings,
+            "score": sum(c["score"] for c in cells.values()), "max_score": sum(c["max"] for c in cells.values()),
+            "cells": cells, "fingerprint": fp,
+            "wall_s": result.wall_s if result else 0.0, "cells_s": result.cells_s if result else None,
+            "peak_bytes": result.peak_bytes if result else None,
+        }
+        feedback = self.feedback_root / sub.student / self.day / f"{sub.notebook}.html"
+        feedback.parent.mkdir(parents=True, exist_ok=True)
+        feedback.write_text(report.feedback_html(record, self.exercises))
+        record["feedback"] = os.path.relpath(feedback, self.reports)
+        path = self.record_path(sub.student, sub.notebook)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".part")
+        tmp.write_text(json.dumps(record, indent=1))
+        os.replace(tmp, path)
+        return record
+
+    # -- the run -----------------------------------------------------------------------------
+    def run(self) -> RunSummary:
+        started = time.monotonic()
+        subs = self.prepare()
+        todo, unknown = [], []
+        for sub in subs:
+            if sub.notebook is None:
+                unknown.append(sub)
+                continue
+            fp = fingerprint(sub, self.template, self.opts.limits)
+            if self.up_to_date(sub, fp):
+                self.summary.skipped += 1
+                continue
+            todo.append((sub, fp))
+        workers = self.opts.workers or cpu_count()
+        limits = self.opts.limits
+        if limits.threads <= 0:
+            limits.threads = max(1, cpu_count() // workers)
+        if self.summary.skipped:
+            self.log(f"{self.summary.skipped} notebook(s) already graded with the same file: skipped "
+                     "(use --regrade to grade them again)")
+        work_root = Path(tempfile.mkdtemp(prefix="ptg-"))
+        self.reports.mkdir(parents=True, exist_ok=True)
+        hide = [COURSE_ROOT, Path(self.opts.submissions), Path(self.opts.out), work_root]
+        if self.db_url.startswith("sqlite:///"):
+            hide.append(Path(self.db_url[len("sqlite:///"):]).parent)
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(todo), unit="nb", desc=f"grading {self.day}", file=sys.stderr,
+                   disable=not self.opts.progress or not todo, dynamic_ncols=True)
+        try:
+            with ThreadPoolExecutor(max_workers=workers) as pool:
+                futures = {}
+                for i, (sub, fp) in enumerate(todo):
+                    if sub.error is not None:
+                        futures[pool.submit(lambda: None)] = (sub, fp)
+                        continue
+                    futures[pool.submit(
+                        jobs.run_job, job_dir=work_root / f"j{i}", day=self.day, student=sub.student,
+                        notebook=sub.notebook, nb=sub.nb, template=self.template, limits=limits, iso=self.iso,
+                        hide=hide, timestamp=sub.timestamp, env=self.opts.env,
+                    )] = (sub, fp)
+                for future in as_completed(futures):
+                    sub, fp = futures[future]
+                    try:
+                        result = future.result()
+                    except Exception as exc:  # the grader's own failure: reported, never fatal
+                        result = jobs.JobResult(status="error", detail=f"grader error: {exc!r}")
+                    record = self.finish(sub, fp, result)
+                    self.summary.graded += 1
+                    self.summary.problems += record["status"] != "graded"
+                    flag = "  [review]" if record["findings"] else ""
+                    state = "" if record["status"] == "graded" else f"  [{record['status']}]"
+                    bar.update(1)
+                    self.log(f"{sub.student:<16} {sub.notebook:<24} {record['score']:5g}/{record['max_score']:<4g}"
+                             f" {record['wall_s']:6.1f} s{state}{flag}")
+        finally:
+            bar.close()
+            if not os.environ.get("PTGRADE_KEEP"):  # keep job folders to debug the grader itself
+                shutil.rmtree(work_root, ignore_errors=True)
+        for sub in unknown:
+            self.log(f"{sub.student:<16} {sub.path.name:<24} not graded: {sub.error}")
+        self.finalize(subs, unknown)
+        self.summary.wall_s = time.monotonic() - started
+        return self.summary
+
+    def finalize(self, subs: list[submissions.Submission], unknown: list[submissions.Submission]) -> None:
+        """Zero what was not handed in, then write grades.csv and the class report."""
+        by_student: dict[str, set[str]] = {}
+        for sub in subs:
+            by_student.setdefault(sub.student, set())
+            if sub.notebook:
+                by_student[sub.student].add(sub.notebook)
+        for student, handed_in in by_student.items():
+            gradebook.zero_missing(self.db_url, self.day, student, handed_in)
+        records = []
+        if self.results.exists():
+            for path in sorted(self.results.glob("*/*.json")):
+                records.append(json.loads(path.read_text()))
+        for sub in unknown:
+            records.append({"student": sub.student, "day": self.day, "notebook": sub.path.name, "status": "unreadable",
+                            "detail": sub.error, "notes": sub.notes, "findings": [], "score": 0.0,
+                            "max_score": 0.0, "cells": {}})
+        self.summary.records = records
+        timed = [r for r in records if r.get("cells_s") is not None and r.get("wall_s")]
+        timing = ""
+        if timed:
+            cells = sum(r["cells_s"] for r in timed) / len(timed)
+            wall = sum(r["wall_s"] for r in timed) / len(timed)
+            self.summary.cells_s, self.summary.overhead_s = cells, wall - cells
+            timing = (f"Per notebook: {wall:.1f} s in all, of which {cells:.1f} s running its cells and "
+                      f"{wall - cells:.1f} s overhead (sandbox, kernel start, nbgrader).")
+        scores = gradebook.scores(self.db_url, self.day)
+        notebooks = gradebook.notebook_names(self.db_url, self.day)
+        review: dict[str, list[str]] = {}
+        for r in records:
+            if r["status"] != "graded" or r.get("findings"):
+                review.setdefault(r["student"], []).append(f"{r['notebook']}: " + (
+                    report.STATUS_WORDS.get(r["status"], r["status"]) if r["status"] != "graded" else "flagged"))
+        self.summary.csv = self.reports / "grades.csv"
+        report.write_csv(self.summary.csv, self.day, notebooks, scores, review)
+        max_total = sum(sum(m.values()) for m in gradebook.max_scores(self.db_url, self.day).values())
+        self.summary.report = self.reports / "report.html"
+        self.summary.report.write_text(report.class_report_html(
+            self.day, records, self.order,
+            {"max_total": max_total, "warnings": self.summary.warnings, "timing": timing}))
+
+
+def grade_class(opts: Options) -> RunSummary:
+    """Grade every submission of ``opts.day`` found in ``opts.submissions``."""
+    return Grader(opts).run()

@@ -1,0 +1,184 @@
+"""nbgrader's ``Execute`` step, with the kernel jailed and the damage a notebook can do bounded.
+
+Loaded inside the ``nbgrader autograde`` process of one grading job (see :mod:`grader.jobs`),
+which names it in ``Autograde.autograde_preprocessors``. The job describes the jail in a JSON
+file named by the ``PTGRADE_JAIL`` environment variable. Compared with nbgrader's own step:
+
+* the kernel starts through :meth:`grader.sandbox.KernelJail.wrap` (bubblewrap, cgroup) and
+  talks to nbgrader over Unix sockets, since it has no network;
+* it runs in an empty scratch folder, so it never sees the notebook file (which holds the
+  hidden tests once nbgrader has restored them);
+* a cell's output is capped: past the cap the output is dropped and the cell interrupted
+  (error outputs are always kept, so a failing test can never pass by flooding);
+* when the kernel dies (memory limit, ``os._exit``, a crash) the cells already graded keep
+  their result; the cell that was running and every later cell get an error output that says
+  why, so they score zero instead of the whole notebook being lost;
+* without a cgroup, a watchdog kills the kernel past the memory limit.
+
+With none of this (no ``PTGRADE_JAIL``) it behaves exactly like nbgrader's ``Execute``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import threading
+import time
+
+from jupyter_client.manager import AsyncKernelManager
+from nbclient.exceptions import DeadKernelError
+from nbformat.v4 import new_output
+from nbgrader.preprocessors import Execute
+
+from grader.sandbox import KernelJail, kill_tree, tree_rss
+
+JAIL_ENV = "PTGRADE_JAIL"
+
+
+def load_jail() -> KernelJail | None:
+    """The jail of this grading job, or ``None`` when not run by the grader."""
+    path = os.environ.get(JAIL_ENV)
+    if not path:
+        return None
+    with open(path) as f:
+        return KernelJail(**json.load(f))
+
+
+class JailedKernelManager(AsyncKernelManager):
+    """A kernel manager whose kernel starts inside the job's jail, over IPC sockets."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.jail = load_jail()
+        if self.jail is not None:
+            self.transport = "ipc"
+            self.ip = os.path.join(self.jail.runtime, "k")
+            self.connection_file = os.path.join(self.jail.runtime, "kernel.json")
+
+    async def _async_pre_start_kernel(self, **kw):
+        cmd, kw = await super()._async_pre_start_kernel(**kw)
+        if self.jail is not None:
+            # A signal to the process group would also reach bubblewrap and end the kernel;
+            # ask ipykernel to interrupt itself over its control channel instead.
+            self.kernel_spec.interrupt_mode = "message"
+        return cmd, kw
+
+    def format_kernel_cmd(self, extra_arguments=None):
+        cmd = super().format_kernel_cmd(extra_arguments)
+        return self.jail.wrap(cmd) if self.jail is not None else cmd
+
+
+def error_output(ename: str, evalue: str):
+    """An error output like the kernel's own, so nbgrader scores the cell as failed."""
+    return new_output("error", ename=ename, evalue=evalue, traceback=[f"{ename}: {evalue}"])
+
+
+class JailedExecute(Execute):
+    """nbgrader's Execute preprocessor with a jailed kernel, an output cap and crash recovery."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs["kernel_manager_class"] = JailedKernelManager
+        super().__init__(*args, **kwargs)
+        self.jail = load_jail()
+
+    # -- whole notebook --------------------------------------------------------------------
+    def preprocess(self, nb, resources=None, km=None):
+        self._dead_reason: str | None = None
+        self._cell_bytes = 0
+        self._capped = False
+        self._timing = {"cells_s": 0.0, "start": time.monotonic()}
+        if self.jail is not None:
+            resources = dict(resources or {})
+            resources["metadata"] = {**resources.get("metadata", {}), "path": self.jail.cwd}
+        try:
+            nb, resources = super().preprocess(nb, resources, km)
+        finally:
+            self._write_timing()
+        return nb, resources
+
+    async def async_start_new_kernel(self, **kwargs):
+        await super().async_start_new_kernel(**kwargs)
+        self._timing["kernel_started"] = time.monotonic() - self._timing["start"]
+        if self.jail is not None and not self.jail.cgroup:
+            self._start_watchdog()
+
+    def _start_watchdog(self) -> None:
+        """Poll the kernel's memory where no cgroup enforces the limit."""
+        provisioner = getattr(self.km, "provisioner", None)
+        process = getattr(provisioner, "process", None)
+        if process is None:
+            return
+        limit = self.jail.memory_bytes
+
+        def watch():
+            while process.poll() is None:
+                if tree_rss(process.pid) > limit:
+                    self._dead_reason = "memory"
+                    kill_tree(process.pid)
+                    return
+                time.sleep(0.1)
+
+        threading.Thread(target=watch, daemon=True).start()
+
+    def _write_timing(self) -> None:
+        if self.jail is None:
+            return
+        self._timing["total_s"] = time.monotonic() - self._timing.pop("start")
+        self._timing["dead"] = self._dead_reason
+        with open(os.path.join(self.jail.runtime, "timing.json"), "w") as f:
+            json.dump(self._timing, f)
+
+    # -- one cell ----------------------------------------------------------------------------
+    def preprocess_cell(self, cell, resources, index):
+        if cell.cell_type != "code":
+            return cell, resources
+        if self._dead_reason is not None:
+            cell.outputs = [error_output("NotRun", "Not run: the kernel had stopped in an earlier cell.")]
+            return cell, resources
+        self._cell_bytes = 0
+        self._capped = False
+        started = time.monotonic()
+        try:
+            return super().preprocess_cell(cell, resources, index)
+        except DeadKernelError:
+            if self._dead_reason is None:
+                self._dead_reason = "died"
+            cell.outputs.append(error_output("KernelDied", self._death_message()))
+            return cell, resources
+        finally:
+            self._timing["cells_s"] += time.monotonic() - started
+
+    def _death_message(self) -> str:
+        limit = f"{self.jail.memory_bytes / 1024**3:.1f} GB" if self.jail else "the limit"
+        if self._dead_reason == "memory" or self._oom_killed():
+            self._dead_reason = "memory"
+            return (f"The kernel was stopped while running this cell: it used more than {limit} "
+                    "of memory.")
+        return ("The kernel stopped while running this cell (os._exit(), a crash, or a kill). "
+                "Later cells were not run.")
+
+    def _oom_killed(self) -> bool:
+        from pathlib import Path
+
+        from grader.sandbox import cgroup_oom_killed
+
+        return bool(self.jail and self.jail.cgroup and cgroup_oom_killed(Path(self.jail.cgroup)))
+
+    def output(self, outs, msg, display_id, cell_index):
+        if self.jail is None or msg["msg_type"] == "error":
+            return super().output(outs, msg, display_id, cell_index)
+        content = msg.get("content", {})
+        size = len(content.get("text", "")) + sum(len(str(v)) for v in content.get("data", {}).values())
+        self._cell_bytes += size
+        if self._cell_bytes <= self.jail.output_bytes:
+            return super().output(outs, msg, display_id, cell_index)
+        if not self._capped:
+            self._capped = True
+            outs.append(new_output(
+                "stream", name="stderr",
+                text=(f"\n[grader] This cell printed more than {self.jail.output_bytes // 1024} KB: "
+                      "the rest of its output was dropped and the cell was interrupted.\n"),
+            ))
+            asyncio.ensure_future(self.km.interrupt_kernel())
+        return None

@@ -1,0 +1,217 @@
+"""The gradebook side of grading: the assignment's template, merging results, reading scores.
+
+Each grading job runs ``nbgrader autograde`` against a private copy of a *template* gradebook
+(the assignment as ``nbgrader generate_assignment`` records it), so jobs never contend for one
+SQLite file. The grader then merges each job's automatic scores into the course gradebook the
+way ``nbgrader autograde`` writes them: ``auto_score``, ``auto_comment``, ``needs_manual_grade``
+and the late penalty. Manual scores and comments are never written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from nbgrader.api import Gradebook, MissingEntry
+
+GRADER_DIR = Path(__file__).resolve().parent
+COURSE_ROOT = GRADER_DIR.parent
+COURSE_CONFIG = GRADER_DIR / "nbgrader_config.py"
+COURSE_ID = "pytorch-in-three-days"  # as in grader/nbgrader_config.py
+
+TEMPLATE_CONFIG = """\
+c = get_config()
+load_subconfig({config!r})
+c.CourseDirectory.root = {root!r}
+c.CourseDirectory.db_url = {db_url!r}
+"""
+
+
+def nbgrader_env() -> dict[str, str]:
+    """The environment for an nbgrader subprocess (it runs ``alembic`` from PATH)."""
+    bin_dir = str(Path(sys.executable).parent)
+    return {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", "")}
+
+
+def course_db_url(root: Path = COURSE_ROOT) -> str:
+    """The gradebook named by the course's nbgrader configuration."""
+    return "sqlite:///" + str(root / "grader" / "gradebook.db")
+
+
+def sources_digest(source_dir: Path) -> str:
+    """A digest of an assignment's source notebooks (the template is rebuilt when it changes)."""
+    digest = hashlib.sha256()
+    for path in sorted(source_dir.glob("*.ipynb")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def build_template(day: str, source_dir: Path, cache_dir: Path, db_url: str | None = None) -> Path:
+    """A gradebook holding only assignment ``day`` (cached by the sources' digest).
+
+    With ``db_url`` the assignment is also recorded in that gradebook (if it is missing there).
+    """
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    template = cache_dir / f"template-{day}-{sources_digest(source_dir)}.db"
+    if not template.exists():
+        _generate(day, source_dir, "sqlite:///" + str(template) + ".part")
+        os.replace(str(template) + ".part", template)
+    if db_url is not None and not has_assignment(db_url, day):
+        _generate(day, source_dir, db_url)
+    return template
+
+
+def _generate(day: str, source_dir: Path, db_url: str) -> None:
+    with tempfile.TemporaryDirectory(prefix="ptgrade-release-") as tmp:
+        root = Path(tmp)
+        shutil.copytree(source_dir, root / "source" / day)
+        (root / "nbgrader_config.py").write_text(
+            TEMPLATE_CONFIG.format(config=str(COURSE_CONFIG), root=str(root), db_url=db_url)
+            + 'c.CourseDirectory.source_directory = "source"\n'
+            + 'c.CourseDirectory.release_directory = "release"\n'
+        )
+        proc = subprocess.run(
+            [sys.executable, "-m", "nbgrader", "generate_assignment", day, "--force", "--log-level=ERROR"],
+            cwd=root, capture_output=True, text=True, env=nbgrader_env(),
+        )
+        if proc.returncode != 0:
+            raise RuntimeError(f"nbgrader generate_assignment {day} failed:\n{proc.stdout}\n{proc.stderr}")
+
+
+def has_assignment(db_url: str, day: str) -> bool:
+    with Gradebook(db_url, COURSE_ID) as gb:
+        try:
+            gb.find_assignment(day)
+            return True
+        except MissingEntry:
+            return False
+
+
+@dataclass
+class CellGrade:
+    """One graded cell's automatic result."""
+
+    name: str
+    auto_score: float | None
+    max_score: float
+    needs_manual_grade: bool
+
+
+@dataclass
+class NotebookGrades:
+    """What a job's gradebook holds for the one notebook it graded."""
+
+    grades: list[CellGrade]
+    comments: dict[str, str | None]
+    late_penalty: float | None
+
+
+def read_job_grades(db_url: str, day: str, student: str, notebook: str) -> NotebookGrades:
+    """The automatic grades nbgrader wrote into a job's gradebook."""
+    with Gradebook(db_url, COURSE_ID) as gb:
+        nb = gb.find_submission_notebook(notebook, day, student)
+        grades = [CellGrade(g.name, g.auto_score, g.max_score, bool(g.needs_manual_grade)) for g in nb.grades]
+        comments = {c.name: c.auto_comment for c in nb.comments}
+        return NotebookGrades(grades, comments, nb.late_submission_penalty)
+
+
+def notebook_names(db_url: str, day: str) -> list[str]:
+    with Gradebook(db_url, COURSE_ID) as gb:
+        return sorted(nb.name for nb in gb.find_assignment(day).notebooks)
+
+
+def max_scores(db_url: str, day: str) -> dict[str, dict[str, float]]:
+    """``{notebook: {grade_id: max_score}}`` of an assignment."""
+    with Gradebook(db_url, COURSE_ID) as gb:
+        return {
+            nb.name: {cell.name: float(cell.max_score) for cell in nb.grade_cells}
+            for nb in gb.find_assignment(day).notebooks
+        }
+
+
+def merge(db_url: str, day: str, student: str, notebook: str, result: NotebookGrades | None,
+          timestamp=None, flagged: bool = False) -> None:
+    """Write one notebook's automatic grades into the course gradebook.
+
+    ``result=None`` records the notebook as graded with zero (it could not be run). Manual
+    scores are left as they are.
+    """
+    with Gradebook(db_url, COURSE_ID) as gb:
+        gb.update_or_create_student(student)
+        kwargs = {"timestamp": timestamp} if timestamp else {}
+        try:
+            gb.find_submission(day, student)
+            gb.update_or_create_submission(day, student, **kwargs)
+        except MissingEntry:
+            gb.add_submission(day, student, **kwargs)
+        sub_nb = gb.find_submission_notebook(notebook, day, student)
+        by_name = {g.name: g for g in (result.grades if result else [])}
+        for grade in sub_nb.grades:
+            found = by_name.get(grade.name)
+            grade.auto_score = found.auto_score if found else 0
+            grade.needs_manual_grade = found.needs_manual_grade if found else False
+        comments = result.comments if result else {}
+        for comment in sub_nb.comments:
+            if comment.name in comments:
+                comment.auto_comment = comments[comment.name]
+        sub_nb.late_submission_penalty = result.late_penalty if result else None
+        sub_nb.flagged = bool(flagged) or bool(sub_nb.flagged)
+        gb.db.commit()
+
+
+def zero_missing(db_url: str, day: str, student: str, submitted: set[str]) -> None:
+    """Score zero the notebooks a student did not hand in, as ``nbgrader autograde`` does."""
+    with Gradebook(db_url, COURSE_ID) as gb:
+        try:
+            gb.find_submission(day, student)
+        except MissingEntry:
+            gb.update_or_create_student(student)
+            gb.add_submission(day, student)
+        for nb in gb.find_assignment(day).notebooks:
+            if nb.name in submitted:
+                continue
+            sub_nb = gb.find_submission_notebook(nb.name, day, student)
+            for grade in sub_nb.grades:
+                if grade.auto_score is None:
+                    grade.auto_score = 0
+                    grade.needs_manual_grade = False
+        gb.db.commit()
+
+
+def scores(db_url: str, day: str) -> dict[str, dict[str, tuple[float, float]]]:
+    """``{student: {notebook: (score, max_score)}}``, manual grades included."""
+    out: dict[str, dict[str, tuple[float, float]]] = {}
+    with Gradebook(db_url, COURSE_ID) as gb:
+        for sub in gb.assignment_submissions(day):
+            out[sub.student.id] = {nb.name: (float(nb.score), float(nb.max_score)) for nb in sub.notebooks}
+    return out
+
+
+def cell_scores(db_url: str, day: str) -> dict[str, dict[str, dict[str, tuple[float, float]]]]:
+    """``{student: {notebook: {grade_id: (score, max_score)}}}``, manual grades included."""
+    out: dict[str, dict[str, dict[str, tuple[float, float]]]] = {}
+    with Gradebook(db_url, COURSE_ID) as gb:
+        for sub in gb.assignment_submissions(day):
+            out[sub.student.id] = {
+                nb.name: {g.name: (float(g.score), float(g.max_score)) for g in nb.grades}
+                for nb in sub.notebooks
+            }
+    return out
+
+
+def flagged(db_url: str, day: str) -> set[tuple[str, str]]:
+    """``(student, notebook)`` pairs flagged for review in the gradebook."""
+    with Gradebook(db_url, COURSE_ID) as gb:
+        return {
+            (sub.student.id, nb.name)
+            for sub in gb.assignment_submissions(day)
+            for nb in sub.notebooks
+            if nb.flagged
+        }

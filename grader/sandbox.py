@@ -1,0 +1,275 @@
+"""Run a student's kernel where it can do little harm.
+
+Three layers, each used where the machine offers it:
+
+* **bubblewrap** (``bwrap``, Debian package ``bubblewrap``): the kernel sees the filesystem
+  read-only, with the course folder, the grading work area and ``/tmp`` replaced by empty
+  folders; only the Python environment, the course package, the bundled data and the
+  notebook's own scratch folder are put back. No network (a private loopback only), no view
+  of other processes.
+* **a memory cgroup** (v2 ``memory.max`` or v1 ``memory.limit_in_bytes``): the kernel and every
+  process it starts share one memory limit; past it the kernel is killed, not the machine.
+  Address-space limits (``RLIMIT_AS``) are not used: they break ``import torch``.
+* **a watchdog** where no cgroup can be made: the resident memory of the kernel's process
+  tree is polled and the tree is killed past the limit.
+
+:func:`probe` says which layers are available; the grader prints a warning for each missing one.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+CGROUP_ROOT = Path("/sys/fs/cgroup")
+
+
+@dataclass
+class Isolation:
+    """What this machine can do to isolate a kernel."""
+
+    bwrap: str | None
+    cgroup: str | None  # "v2" or "v1"
+    cgroup_base: Path | None
+
+    def warnings(self) -> list[str]:
+        """Plain-words warnings for each missing layer (empty when fully isolated)."""
+        out = []
+        if not self.bwrap:
+            out.append(
+                "bubblewrap (bwrap) not found: student code runs WITHOUT filesystem or network "
+                "isolation, as your user. Install it (Debian/Ubuntu: apt-get install bubblewrap)."
+            )
+        if not self.cgroup:
+            out.append(
+                "no writable memory cgroup: the memory limit is enforced by polling instead "
+                "(a fast enough memory bomb can still hurt the machine)."
+            )
+        return out
+
+
+def _own_cgroup_v1() -> Path | None:
+    try:
+        for line in Path("/proc/self/cgroup").read_text().splitlines():
+            _, controllers, path = line.split(":", 2)
+            if "memory" in controllers.split(","):
+                return CGROUP_ROOT / "memory" / path.lstrip("/")
+    except OSError:
+        return None
+    return None
+
+
+def _own_cgroup_v2() -> Path | None:
+    try:
+        for line in Path("/proc/self/cgroup").read_text().splitlines():
+            if line.startswith("0::"):
+                path = line[3:].lstrip("/")
+                for base in (CGROUP_ROOT, CGROUP_ROOT / "unified"):
+                    if (base / "cgroup.controllers").exists() and "memory" in (
+                        base / "cgroup.controllers"
+                    ).read_text().split():
+                        return base / path
+    except OSError:
+        return None
+    return None
+
+
+def _writable_dir(path: Path | None) -> bool:
+    if path is None or not path.is_dir():
+        return False
+    probe_dir = path / f"ptgrade-probe-{os.getpid()}"
+    try:
+        probe_dir.mkdir()
+        probe_dir.rmdir()
+        return True
+    except OSError:
+        return False
+
+
+def probe(use_bwrap: bool = True, use_cgroup: bool = True) -> Isolation:
+    """Find out which isolation layers work here (cheap: no process is started)."""
+    bwrap = shutil.which("bwrap") if use_bwrap else None
+    cgroup, base = None, None
+    if use_cgroup:
+        v2 = _own_cgroup_v2()
+        if v2 is not None and _writable_dir(v2) and (v2 / "cgroup.subtree_control").exists():
+            # v2 needs the memory controller enabled for children of our own group.
+            try:
+                if "memory" in (v2 / "cgroup.subtree_control").read_text().split():
+                    cgroup, base = "v2", v2
+            except OSError:
+                pass
+        if cgroup is None:
+            v1 = _own_cgroup_v1()
+            if _writable_dir(v1):
+                cgroup, base = "v1", v1
+    return Isolation(bwrap=bwrap, cgroup=cgroup, cgroup_base=base)
+
+
+@dataclass
+class KernelJail:
+    """How one notebook's kernel is confined; written as JSON for the nbgrader process."""
+
+    cwd: str  # the kernel's working folder (writable)
+    runtime: str  # connection file and IPC sockets (writable)
+    hide: list[str] = field(default_factory=list)  # replaced by empty folders
+    read_only: list[str] = field(default_factory=list)  # put back, read-only
+    bwrap: str | None = None
+    cgroup: str | None = None  # the kernel's own cgroup folder
+    cgroup_version: str | None = None
+    memory_bytes: int = 2 * 1024**3
+    output_bytes: int = 1024**2
+    env: dict[str, str] = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def wrap(self, cmd: list[str]) -> list[str]:
+        """The kernel command, run inside bubblewrap and the cgroup where they are available."""
+        if self.bwrap:
+            args = [self.bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
+            for path in self.hide:
+                args += ["--tmpfs", path]
+            for path in self.read_only:
+                args += ["--ro-bind", path, path]
+            for path in (self.cwd, self.runtime):
+                args += ["--bind", path, path]
+            args += [
+                "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
+                "--die-with-parent", "--chdir", self.cwd,
+            ]
+            for key, value in self.env.items():
+                args += ["--setenv", key, value]
+            # The kernel's parent is bwrap's init (pid 1) in its namespace: ipykernel must not
+            # poll it; --die-with-parent ends the kernel with its grader instead.
+            args += ["--unsetenv", "JPY_PARENT_PID"]
+            cmd = [*args, "--", *cmd]
+        if self.cgroup:
+            procs = os.path.join(self.cgroup, "cgroup.procs")
+            cmd = ["/bin/sh", "-c", 'echo $$ > "$0" && exec "$@"', procs, *cmd]
+        return cmd
+
+
+def make_cgroup(iso: Isolation, name: str, memory_bytes: int) -> Path | None:
+    """A fresh cgroup for one kernel with ``memory_bytes`` as its hard limit (no swap)."""
+    if not iso.cgroup or iso.cgroup_base is None:
+        return None
+    path = iso.cgroup_base / name
+    try:
+        path.mkdir(exist_ok=True)
+        if iso.cgroup == "v2":
+            (path / "memory.max").write_text(str(memory_bytes))
+            try:
+                (path / "memory.swap.max").write_text("0")
+            except OSError:
+                pass
+        else:
+            (path / "memory.limit_in_bytes").write_text(str(memory_bytes))
+            try:
+                (path / "memory.memsw.limit_in_bytes").write_text(str(memory_bytes))
+            except OSError:
+                pass
+    except OSError:
+        return None
+    return path
+
+
+def cgroup_peak(path: Path | None) -> int | None:
+    """Peak memory of a kernel cgroup in bytes, where the kernel reports it."""
+    if path is None:
+        return None
+    for name in ("memory.peak", "memory.max_usage_in_bytes"):
+        try:
+            return int((path / name).read_text())
+        except (OSError, ValueError):
+            continue
+    return None
+
+
+def cgroup_oom_killed(path: Path | None) -> bool:
+    """Whether the out-of-memory killer fired in this cgroup."""
+    if path is None:
+        return False
+    try:
+        if (path / "memory.events").exists():
+            for line in (path / "memory.events").read_text().splitlines():
+                key, value = line.split()
+                if key == "oom_kill" and int(value) > 0:
+                    return True
+            return False
+        return _v1_oom_kills(path) > 0
+    except (OSError, ValueError):
+        return False
+
+
+def _v1_oom_kills(path: Path) -> int:
+    try:
+        for line in (path / "memory.oom_control").read_text().splitlines():
+            key, value = line.split()
+            if key == "oom_kill":
+                return int(value)
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+def remove_cgroup(path: Path | None) -> None:
+    """Kill whatever is left in a kernel cgroup, then remove it."""
+    if path is None or not path.exists():
+        return
+    for _ in range(50):
+        try:
+            pids = [int(p) for p in (path / "cgroup.procs").read_text().split()]
+        except (OSError, ValueError):
+            pids = []
+        if not pids:
+            break
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        time.sleep(0.05)
+    try:
+        path.rmdir()
+    except OSError as exc:  # pragma: no cover - a process refused to die
+        print(f"warning: could not remove cgroup {path}: {exc}", file=sys.stderr)
+
+
+def tree_rss(pid: int) -> int:
+    """Resident memory of a process and its descendants, in bytes (0 if gone)."""
+    import psutil
+
+    try:
+        root = psutil.Process(pid)
+        procs = [root, *root.children(recursive=True)]
+    except psutil.Error:
+        return 0
+    total = 0
+    for proc in procs:
+        try:
+            total += proc.memory_info().rss
+        except psutil.Error:
+            pass
+    return total
+
+
+def kill_tree(pid: int) -> None:
+    """SIGKILL a process and all its descendants."""
+    import psutil
+
+    try:
+        root = psutil.Process(pid)
+        procs = [*root.children(recursive=True), root]
+    except psutil.Error:
+        return
+    for proc in procs:
+        try:
+            proc.kill()
+        except psutil.Error:
+            pass
