@@ -18,7 +18,7 @@ import tempfile
 import time
 import warnings
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
@@ -86,11 +86,11 @@ def masters_of(source: Path) -> tuple[dict[str, set[str]], list[str], dict[str, 
     return masters, order, exercise
 
 
-def fingerprint(sub: submissions.Submission, template: Path, limits: jobs.Limits) -> str:
+def fingerprint(sub: submissions.Submission, template: Path) -> str:
+    """Same file, same assignment version, same hand-in time: nothing new to grade."""
     digest = hashlib.sha256()
     digest.update(sub.path.read_bytes() if sub.path.exists() else b"")
     digest.update(template.name.encode())
-    digest.update(json.dumps(asdict(limits), sort_keys=True).encode())
     digest.update((sub.timestamp or "").encode())
     return digest.hexdigest()[:20]
 
@@ -167,8 +167,8 @@ class Grader:
             for cell in cells.values():
                 cell["message"] = cell["message"] or f"{report.STATUS_WORDS[status]}: {(detail or '').splitlines()[0][:200]}"
         if result is not None and result.kernel_death:
-            sub.notes.append("The kernel stopped during grading ("
-                             + ("memory limit reached" if result.kernel_death == "memory" else "crash or exit")
+            why = {"memory": "memory limit reached", "stuck": "a cell ignored the time limit's interrupt"}
+            sub.notes.append("The kernel stopped during grading (" + why.get(result.kernel_death, "crash or exit")
                              + "): the checks after that point were not run.")
         grades = result.grades if result is not None and status == "graded" else None
         gradebook.merge(self.db_url, self.day, sub.student, sub.notebook, grades,
@@ -205,7 +205,7 @@ class Grader:
             if sub.notebook is None:
                 unknown.append(sub)
                 continue
-            fp = fingerprint(sub, self.template, self.opts.limits)
+            fp = fingerprint(sub, self.template)
             if self.up_to_date(sub, fp):
                 self.summary.skipped += 1
                 continue

@@ -27,7 +27,7 @@ import threading
 import time
 
 from jupyter_client.manager import AsyncKernelManager
-from nbclient.exceptions import DeadKernelError
+from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbformat.v4 import new_output
 from nbgrader.preprocessors import Execute
 
@@ -85,6 +85,7 @@ class JailedExecute(Execute):
     # -- whole notebook --------------------------------------------------------------------
     def preprocess(self, nb, resources=None, km=None):
         self._dead_reason: str | None = None
+        self._why = ""
         self._cell_bytes = 0
         self._capped = False
         self._timing = {"cells_s": 0.0, "start": time.monotonic()}
@@ -134,7 +135,7 @@ class JailedExecute(Execute):
         if cell.cell_type != "code":
             return cell, resources
         if self._dead_reason is not None:
-            cell.outputs = [error_output("NotRun", "Not run: the kernel had stopped in an earlier cell.")]
+            cell.outputs = [error_output("NotRun", f"Not run, because an earlier cell stopped the kernel: {self._why}")]
             return cell, resources
         self._cell_bytes = 0
         self._capped = False
@@ -144,7 +145,20 @@ class JailedExecute(Execute):
         except DeadKernelError:
             if self._dead_reason is None:
                 self._dead_reason = "died"
-            cell.outputs.append(error_output("KernelDied", self._death_message()))
+            self._why = self._death_message()
+            cell.outputs.append(error_output("KernelDied", self._why))
+            return cell, resources
+        except CellTimeoutError:
+            # The cell ran past its limit and ignored the interrupt: stop the kernel, keep the
+            # grades of the cells before it.
+            self._dead_reason = "stuck"
+            process = getattr(getattr(self.km, "provisioner", None), "process", None)
+            if process is not None:
+                kill_tree(process.pid)
+            self._why = (f"a cell ran past the {self.timeout} s limit and did not stop when interrupted, "
+                         "so the kernel was stopped.")
+            cell.outputs.append(error_output("CellTimeoutError", "This cell ran past the time limit and did not "
+                                             "stop when interrupted; later cells were not run."))
             return cell, resources
         finally:
             self._timing["cells_s"] += time.monotonic() - started
@@ -153,10 +167,8 @@ class JailedExecute(Execute):
         limit = f"{self.jail.memory_bytes / 1024**3:.1f} GB" if self.jail else "the limit"
         if self._dead_reason == "memory" or self._oom_killed():
             self._dead_reason = "memory"
-            return (f"The kernel was stopped while running this cell: it used more than {limit} "
-                    "of memory.")
-        return ("The kernel stopped while running this cell (os._exit(), a crash, or a kill). "
-                "Later cells were not run.")
+            return f"the kernel used more than {limit} of memory and was stopped."
+        return "the kernel stopped (os._exit(), a crash, or a kill)."
 
     def _oom_killed(self) -> bool:
         from pathlib import Path

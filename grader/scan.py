@@ -106,7 +106,7 @@ class _Visitor(ast.NodeVisitor):
             if self.aliases.get(_root_name(target) or ""):
                 dotted = dotted.replace(_root_name(target), self.aliases[_root_name(target)], 1)
             if module in GUARDED_MODULES and not dotted.startswith(ALLOWED_SETTINGS):
-                self.add("tampering", f"assigns to {_dotted(target)}")
+                self.add("tampering", f"assigns to {dotted}")
             elif target.attr in HOOKS:
                 self.add("tampering", f"replaces {_dotted(target)}")
         elif isinstance(target, ast.Name):

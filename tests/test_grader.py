@@ -1,0 +1,487 @@
+"""The class grader (``python -m grader``): fast checks of its parts, then whole classes graded.
+
+The slow tests grade small classes of ``day1/00_environment`` (the cheapest notebook) through
+the command line, as an instructor would: one class proves the scores equal sequential
+``nbgrader autograde``; one class holds every failure mode the grader must survive.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from grader import cli, report, sandbox, scan, submissions
+from grader.jobs import error_text
+from tests.harness.classroom import mutated, solved, untouched, with_code, write_class
+from tests.harness.course import TempCourse
+from tests.harness.notebooks import ROOT, nbgrader_meta
+
+DAY, NB = "day1", "00_environment"
+ISO = sandbox.probe()
+NEEDS_BWRAP = pytest.mark.skipif(
+    not ISO.bwrap and os.environ.get("CI") != "true",
+    reason="bubblewrap is not installed (apt-get install bubblewrap); .ci/run installs it",
+)
+
+
+def masters():
+    from grader.engine import masters_of
+
+    return masters_of(ROOT / "solutions" / DAY)[0]
+
+
+# -- fast: the parts ---------------------------------------------------------------------------
+def test_help_lists_both_commands():
+    """`python -m grader --help` documents grade and check."""
+    text = cli.build_parser().format_help()
+    assert "grade" in text and "check" in text
+
+
+@pytest.mark.parametrize("text,expected", [("2G", 2 * 1024**3), ("512M", 512 * 1024**2), ("1000", 1000)])
+def test_sizes(text, expected):
+    assert cli.size(text) == expected
+
+
+def test_scan_accepts_every_solution():
+    """No solution notebook is flagged: the honesty scan has no false alarm on the course itself."""
+    flagged = {}
+    for path in sorted((ROOT / "solutions").glob("day*/*.ipynb")):
+        found = scan.scan(nbformat.read(str(path), as_version=4))
+        if found:
+            flagged[path.name] = [str(f) for f in found]
+    assert not flagged, f"solutions flagged for review: {flagged}"
+
+
+@pytest.mark.parametrize("code,kind,words", [
+    ("torch.allclose = lambda *a, **k: True", "tampering", "torch.allclose"),
+    ("import torch.testing as tt\ntt.assert_close = print", "tampering", "torch.testing.assert_close"),
+    ("from ptcourse import checks\nchecks.check_close = lambda *a: None", "tampering", "ptcourse.checks.check_close"),
+    ("def check_shape(*args):\n    pass", "tampering", "check_shape"),
+    ("AssertionError = Warning", "tampering", "AssertionError"),
+    ("import builtins\nbuiltins.isinstance = lambda *a: True", "tampering", "builtins.isinstance"),
+    ("setattr(torch, 'equal', lambda *a: True)", "tampering", "setattr"),
+    ("get_ipython().set_custom_exc((Exception,), lambda *a, **k: None)", "tampering", "set_custom_exc"),
+    ("import os\nGRADED = os.environ.get('NBGRADER_EXECUTION')", "grader-detection", "NBGRADER_EXECUTION"),
+    ("open('../../solutions/day1/00_environment.ipynb')", "outside-access", "solutions"),
+    ("import urllib.request\nurllib.request.urlopen('http://example.com')", "outside-access", "network"),
+])
+def test_scan_flags(code, kind, words):
+    """Each way of cheating or escaping is flagged, with words that say what was seen."""
+    nb = with_code(solved(DAY, NB), "env_pick_device", code)
+    found = scan.scan(nb)
+    assert any(f.kind == kind and words in f.detail for f in found), f"expected a {kind} finding about {words}, got {found}"
+
+
+def test_scan_ignores_settings_notebooks_may_change():
+    nb = with_code(solved(DAY, NB), "env_pick_device", "torch.backends.cudnn.benchmark = False")
+    assert scan.scan(nb) == []
+
+
+def test_invalid_json_is_explained(tmp_path):
+    path = tmp_path / "alice.ipynb"
+    path.write_text('{"cells": [')
+    nb, error = submissions.read_notebook(path)
+    assert nb is None and "not valid notebook JSON" in error and "line 1" in error
+
+
+def test_flat_names_and_renames(tmp_path):
+    """Platform exports are recognised by name or, failing that, by their cells."""
+    nbformat.write(solved(DAY, NB), str(tmp_path / "alice.ipynb"))
+    nbformat.write(untouched(DAY, NB), str(tmp_path / f"Bob Smith_{NB}.ipynb"))
+    nbformat.write(untouched(DAY, "01_tensors"), str(tmp_path / "carol_00_environment.ipynb"))
+    subs = {s.student: s for s in submissions.discover(tmp_path, DAY, masters())}
+    assert set(subs) == {"alice", "Bob_Smith", "carol"}
+    assert subs["alice"].notebook == NB and subs["Bob_Smith"].notebook == NB
+    assert subs["carol"].notebook == "01_tensors"
+    assert any("graded as 01_tensors.ipynb" in n for n in subs["carol"].notes)
+
+
+def test_missing_test_cells_are_noted(tmp_path):
+    nb = solved(DAY, NB)
+    nb.cells = [c for c in nb.cells if nbgrader_meta(c).get("grade_id") != "env_diagnose_cases"]
+    write_class(tmp_path, DAY, {"dave": {NB: nb}})
+    (sub,) = submissions.discover(tmp_path, DAY, masters())
+    assert any("env_diagnose_cases" in n and "put back" in n for n in sub.notes)
+
+
+def test_error_text_keeps_the_plain_words():
+    out = {"ename": "CheckFailed", "evalue": "`x` should have shape (64, 10), got (64, 1600)."}
+    assert error_text(out) == out["evalue"]
+    assert error_text({"ename": "NameError", "evalue": "name 'y' is not defined"}) == "NameError: name 'y' is not defined"
+
+
+def test_feedback_page_hides_test_source():
+    record = {"student": "amy", "day": DAY, "notebook": NB, "status": "graded", "detail": "", "notes": [],
+              "findings": [], "score": 1.0, "max_score": 2.0,
+              "cells": {"env_pick_device_here": {"score": 1.0, "max": 1.0, "message": None},
+                        "env_pick_device_priority": {"score": 0.0, "max": 1.0, "message": "should return 'cuda', got 'cpu'"}}}
+    page = report.feedback_html(record, {})
+    assert "should return &#x27;cuda&#x27;, got &#x27;cpu&#x27;" in page and "✘ failed" in page
+    assert "BEGIN HIDDEN" not in page and "assert" not in page
+
+
+def test_jail_command_hides_and_confines():
+    jail = sandbox.KernelJail(cwd="/w/cwd", runtime="/w/rt", hide=["/course", "/tmp"], read_only=["/course/.venv"],
+                              bwrap="/usr/bin/bwrap", cgroup="/sys/fs/cgroup/memory/x")
+    cmd = jail.wrap(["python", "-m", "ipykernel_launcher"])
+    text = " ".join(cmd)
+    for piece in ("--tmpfs /course", "--ro-bind /course/.venv", "--unshare-net", "--die-with-parent",
+                  "--bind /w/cwd /w/cwd", "/sys/fs/cgroup/memory/x/cgroup.procs"):
+        assert piece in text, f"{piece!r} missing from {text}"
+    assert cmd[-3:] == ["python", "-m", "ipykernel_launcher"]
+
+
+# -- slow: whole classes through the command line ----------------------------------------------
+def grade(submitted: Path, out: Path, db: Path, *extra: str, check: bool = True) -> subprocess.CompletedProcess:
+    proc = subprocess.run(
+        [sys.executable, "-m", "grader", "grade", DAY, "--submissions", str(submitted), "--out", str(out),
+         "--gradebook", f"sqlite:///{db}", "--workers", "2", *extra],
+        cwd=ROOT, capture_output=True, text=True, timeout=900,
+    )
+    if check:
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+    return proc
+
+
+def gradebook_scores(db: Path) -> dict:
+    from grader.gradebook import cell_scores
+
+    return cell_scores(f"sqlite:///{db}", DAY)
+
+
+def records(out: Path) -> dict[str, dict]:
+    return {p.parent.name: json.loads(p.read_text()) for p in (out / "reports" / DAY / "results").glob("*/*.json")}
+
+
+@pytest.mark.slow
+def test_scores_equal_sequential_nbgrader(tmp_path):
+    """The parallel grader's gradebook equals plain `nbgrader autograde` on the same class, cell by cell."""
+    students = {
+        "ann_solved": {NB: solved(DAY, NB)},
+        "ben_untouched": {NB: untouched(DAY, NB)},
+        "cat_mutant": {NB: mutated(DAY, NB, 1)[0]},
+        "dan_mutant": {NB: mutated(DAY, NB, 6)[0]},
+        "eve_edited_tests": {NB: _edited_tests()},
+    }
+    course = TempCourse(tmp_path / "course")
+    course.release(DAY)
+    write_class(course.root / "submitted", DAY, students)
+    course.autograde(DAY)
+    sequential = _cell_scores(course.root / "gradebook.db")
+
+    proc = grade(course.root / "submitted", tmp_path / "out", tmp_path / "parallel.db")
+    parallel = gradebook_scores(tmp_path / "parallel.db")
+    assert parallel == sequential, f"parallel {parallel}\nsequential {sequential}"
+    totals = {s: sum(sum(c[0] for c in nb.values()) for nb in v.values()) for s, v in parallel.items()}
+    assert totals["ann_solved"] == 8 and totals["ben_untouched"] == 0 and 0 < totals["cat_mutant"] < 8
+    assert "grading day1" in proc.stderr and "ann_solved" in proc.stderr, "no progress bar or per-student line"
+
+
+def _cell_scores(db: Path) -> dict:
+    from nbgrader.api import Gradebook
+
+    from grader.gradebook import COURSE_ID
+
+    with Gradebook(f"sqlite:///{db}", COURSE_ID) as gb:
+        return {sub.student.id: {nb.name: {g.name: (float(g.score), float(g.max_score)) for g in nb.grades}
+                                 for nb in sub.notebooks} for sub in gb.assignment_submissions(DAY)}
+
+
+def _edited_tests():
+    """A wrong answer whose author also emptied one test cell and deleted another."""
+    nb, _ = mutated(DAY, NB, 1)
+    for cell in nb.cells:
+        if nbgrader_meta(cell).get("grade_id") == "env_pick_device_here":
+            cell.source = "pass"
+    nb.cells = [c for c in nb.cells if nbgrader_meta(c).get("grade_id") != "env_pick_device_priority"]
+    return nb
+
+
+class Listener:
+    """A TCP server on this machine's loopback that counts connections (for the network test)."""
+
+    def __init__(self):
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(5)
+        self.sock.settimeout(0.5)
+        self.port = self.sock.getsockname()[1]
+        self.connections = 0
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self):
+        while not self.stop.is_set():
+            try:
+                conn, _ = self.sock.accept()
+                self.connections += 1
+                conn.close()
+            except OSError:
+                continue
+
+    def close(self):
+        self.stop.set()
+        self.thread.join()
+        self.sock.close()
+
+
+FUNC = "env_pick_device"  # exercise 1: its tests come first
+LATER = "env_environment_report"  # exercise 2
+
+
+def _hostile_class(folder: Path, port: int, db: Path) -> None:
+    """One student per failure mode; ``good`` must keep full marks through all of them."""
+    probe = (
+        "import os as _os\n"
+        "def _can_read(p):\n"
+        "    try:\n        open(p, 'rb').read(10)\n        return True\n"
+        "    except OSError:\n        return False\n"
+        f"_targets = [{str(ROOT / 'solutions' / DAY / (NB + '.ipynb'))!r}, {str(db)!r}, "
+        f"{str(folder / 'good' / DAY / (NB + '.ipynb'))!r}, '../../solutions/day1/00_environment.ipynb']\n"
+        "print('LEAK' if any(_can_read(p) for p in _targets) else 'BLOCKED')\n"
+    )
+    network = (
+        "import socket\n"
+        "try:\n"
+        f"    socket.create_connection(('127.0.0.1', {port}), timeout=2).close()\n    print('NET-OPEN')\n"
+        "except OSError:\n    print('NET-BLOCKED')\n"
+    )
+    hang = ("def pick_device():\n    while True:\n        pass\n")
+    stubborn = ("import time\nwhile True:\n    try:\n        time.sleep(100)\n    except KeyboardInterrupt:\n        pass\n")
+    students = {
+        "good": solved(DAY, NB),
+        "loop": with_code(solved(DAY, NB), FUNC, hang),
+        "stubborn": with_code(solved(DAY, NB), LATER, stubborn),
+        "membomb": with_code(solved(DAY, NB), LATER, "import torch\n_big = torch.ones(2**30)\n"),
+        "osexit": with_code(solved(DAY, NB), LATER, "import os\nos._exit(1)\n"),
+        "sysexit": with_code(solved(DAY, NB), FUNC, "import sys\nsys.exit(0)\n"),
+        "flood": with_code(solved(DAY, NB), FUNC, "while True:\n    print('x' * 1000)\n"),
+        "snoop": with_code(solved(DAY, NB), FUNC, probe),
+        "net": with_code(solved(DAY, NB), FUNC, network),
+        "tamper": with_code(solved(DAY, NB), FUNC, "torch.allclose = lambda *a, **k: True\n"),
+        "edited": _edited_tests(),
+    }
+    write_class(folder, DAY, {s: {NB: nb} for s, nb in students.items()})
+    (folder / "broken" / DAY).mkdir(parents=True)
+    (folder / "broken" / DAY / f"{NB}.ipynb").write_text('{"cells": [{"cell_type": "code", "sour')
+    (folder / "renamed" / DAY).mkdir(parents=True)
+    nbformat.write(solved(DAY, NB), str(folder / "renamed" / DAY / f"{NB}-Copy1.ipynb"))
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("hostile")
+    listener = Listener()
+    try:
+        _hostile_class(tmp / "submitted", listener.port, tmp / "gb.db")
+        proc = grade(tmp / "submitted", tmp / "out", tmp / "gb.db", "--cell-timeout", "5",
+                     "--notebook-timeout", "120", "--memory", "1G", "--output-cap", "200K")
+    finally:
+        listener.close()
+    return {"proc": proc, "out": tmp / "out", "db": tmp / "gb.db", "records": records(tmp / "out"),
+            "scores": gradebook_scores(tmp / "gb.db"), "connections": listener.connections, "tmp": tmp}
+
+
+def total(hostile, student):
+    return sum(s for s, _ in hostile["scores"][student][NB].values())
+
+
+def autograded_text(hostile, student) -> str:
+    return (hostile["out"] / "autograded" / student / DAY / f"{NB}.ipynb").read_text()
+
+
+def printed(hostile, student) -> str:
+    """Everything the graded notebook's cells printed (not their source)."""
+    nb = nbformat.read(str(hostile["out"] / "autograded" / student / DAY / f"{NB}.ipynb"), as_version=4)
+    return "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+
+
+@pytest.mark.slow
+def test_hostile_class_good_student_untouched(hostile):
+    """Whatever the others did, the good student has full marks and the gradebook is sound."""
+    assert total(hostile, "good") == 8
+    con = sqlite3.connect(hostile["db"])
+    assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    students = {r[0] for r in con.execute("SELECT id FROM student")}
+    con.close()
+    expected = {"good", "loop", "stubborn", "membomb", "osexit", "sysexit", "flood", "snoop", "net", "tamper",
+                "edited", "broken", "renamed"}
+    assert expected <= students, f"missing from the gradebook: {expected - students}"
+
+
+@pytest.mark.slow
+def test_hostile_invalid_json(hostile):
+    rec = hostile["records"]["broken"]
+    assert rec["status"] == "unreadable" and "not valid notebook JSON" in rec["detail"]
+    assert total(hostile, "broken") == 0
+
+
+@pytest.mark.slow
+def test_hostile_renamed_notebook(hostile):
+    rec = hostile["records"]["renamed"]
+    assert total(hostile, "renamed") == 8 and any("graded as 00_environment.ipynb" in n for n in rec["notes"])
+
+
+@pytest.mark.slow
+def test_hostile_edited_and_deleted_tests_restored(hostile):
+    """Emptied and deleted test cells are restored, so the wrong answer still loses its points."""
+    rec = hostile["records"]["edited"]
+    assert rec["cells"]["env_pick_device_priority"]["score"] == 0
+    assert any("put back" in n for n in rec["notes"])
+
+
+@pytest.mark.slow
+def test_hostile_infinite_loop_hits_the_cell_limit(hostile):
+    """An endless loop costs only the cells that call it; later exercises are still graded."""
+    rec = hostile["records"]["loop"]
+    assert rec["status"] == "graded"
+    assert rec["cells"]["env_pick_device_here"]["score"] == 0
+    assert "Timeout" in rec["cells"]["env_pick_device_here"]["message"]
+    assert rec["cells"]["env_diagnose_cases"]["score"] == 1
+
+
+@pytest.mark.slow
+def test_hostile_cell_ignoring_interrupts(hostile):
+    """A cell that swallows the time limit's interrupt: kernel stopped, earlier checks kept."""
+    rec = hostile["records"]["stubborn"]
+    assert rec["status"] == "graded" and any("ignored the time limit" in n for n in rec["notes"]), rec
+    assert rec["cells"]["env_pick_device_here"]["score"] == 1 and rec["cells"]["env_diagnose_cases"]["score"] == 0
+
+
+@pytest.mark.slow
+def test_notebook_time_limit(tmp_path):
+    """A notebook past its whole-notebook limit is stopped and reported; the class run goes on."""
+    nb = with_code(solved(DAY, NB), FUNC, "import time\ntime.sleep(60)\n")
+    write_class(tmp_path / "in", DAY, {"slow": {NB: nb}})
+    grade(tmp_path / "in", tmp_path / "out", tmp_path / "gb.db", "--quiet", "--notebook-timeout", "6",
+          "--cell-timeout", "120")
+    rec = records(tmp_path / "out")["slow"]
+    assert rec["status"] == "timeout" and "did not finish within 6 s" in rec["detail"]
+    assert "stopped: time limit" in (tmp_path / "out" / "feedback" / "slow" / DAY / f"{NB}.html").read_text()
+
+
+@pytest.mark.slow
+def test_hostile_memory_bomb(hostile):
+    """Past the memory limit the kernel dies; the checks already passed keep their points."""
+    rec = hostile["records"]["membomb"]
+    assert any("memory limit" in n for n in rec["notes"]), rec["notes"]
+    assert rec["cells"]["env_pick_device_here"]["score"] == 1
+    assert rec["cells"]["env_diagnose_cases"]["score"] == 0
+    assert "more than 1.0 GB of memory" in rec["cells"]["env_environment_report_keys"]["message"]
+
+
+@pytest.mark.slow
+def test_hostile_os_exit(hostile):
+    rec = hostile["records"]["osexit"]
+    assert any("crash or exit" in n for n in rec["notes"]), rec["notes"]
+    assert rec["cells"]["env_pick_device_here"]["score"] == 1 and rec["cells"]["env_diagnose_cases"]["score"] == 0
+
+
+@pytest.mark.slow
+def test_hostile_sys_exit_is_just_an_error(hostile):
+    assert total(hostile, "sysexit") == 8
+    assert "SystemExit" in autograded_text(hostile, "sysexit")
+
+
+@pytest.mark.slow
+def test_hostile_print_flood_is_capped(hostile):
+    rec = hostile["records"]["flood"]
+    assert total(hostile, "flood") == 8
+    assert (hostile["out"] / "autograded" / "flood" / DAY / f"{NB}.ipynb").stat().st_size < 400_000
+    assert "the rest of its output was dropped" in autograded_text(hostile, "flood")
+    assert rec["status"] == "graded"
+
+
+@pytest.mark.slow
+@NEEDS_BWRAP
+def test_hostile_cannot_read_course_files(hostile):
+    """Solutions, the gradebook and other students' work are invisible to student code, and flagged."""
+    text = printed(hostile, "snoop")
+    assert "BLOCKED" in text and "LEAK" not in text
+    assert hostile["records"]["snoop"]["findings"], "reading course files was not flagged"
+
+
+@pytest.mark.slow
+@NEEDS_BWRAP
+def test_hostile_network_is_cut(hostile):
+    text = printed(hostile, "net")
+    assert "NET-BLOCKED" in text and hostile["connections"] == 0
+    assert any("network" in f for f in hostile["records"]["net"]["findings"])
+
+
+@pytest.mark.slow
+def test_hostile_tampering_flagged_for_review(hostile):
+    rec = hostile["records"]["tamper"]
+    assert any("torch.allclose" in f for f in rec["findings"])
+    from grader.gradebook import flagged
+
+    assert ("tamper", NB) in flagged(f"sqlite:///{hostile['db']}", DAY)
+
+
+@pytest.mark.slow
+def test_hostile_reports(hostile):
+    """grades.csv, the class report and a feedback page per student exist and say what happened."""
+    out = hostile["out"]
+    csv_text = (out / "reports" / DAY / "grades.csv").read_text()
+    assert "good,day1,8" in csv_text and "stubborn" in csv_text
+    page = (out / "reports" / DAY / "report.html").read_text()
+    for words in ("Needs a human", "memory limit reached", "could not be read", "torch.allclose", "<img"):
+        assert words in page, f"{words!r} missing from the class report"
+    feedback = (out / "feedback" / "membomb" / DAY / f"{NB}.html").read_text()
+    assert "memory" in feedback and "BEGIN HIDDEN" not in feedback
+
+
+@pytest.mark.slow
+def test_rerun_skips_resumes_and_keeps_manual_grades(hostile, tmp_path):
+    """A second run grades nothing; a lost record is graded again; manual grades survive --regrade."""
+    from nbgrader.api import Gradebook
+
+    from grader.gradebook import COURSE_ID
+
+    db = hostile["db"]
+    with Gradebook(f"sqlite:///{db}", COURSE_ID) as gb:
+        gb.find_grade("env_pick_device_here", NB, DAY, "loop").manual_score = 0.5
+        gb.db.commit()
+    subs, out = hostile["tmp"] / "submitted", hostile["out"]
+    for student in ("stubborn", "loop", "membomb", "osexit", "flood", "snoop", "net", "edited", "broken", "renamed"):
+        (subs / student / DAY / f"{NB}.ipynb").unlink(missing_ok=True)
+        (subs / student / DAY / f"{NB}-Copy1.ipynb").unlink(missing_ok=True)
+    again = grade(subs, out, db, "--quiet")
+    assert "graded 0 notebook(s)" in again.stdout, again.stdout
+    (out / "reports" / DAY / "results" / "good" / f"{NB}.json").unlink()
+    resumed = grade(subs, out, db, "--quiet")
+    assert "graded 1 notebook(s)" in resumed.stdout, resumed.stdout
+    grade(subs, out, db, "--quiet", "--regrade", "--student", "loop", check=False)
+    with Gradebook(f"sqlite:///{db}", COURSE_ID) as gb:
+        assert gb.find_grade("env_pick_device_here", NB, DAY, "loop").manual_score == 0.5
+
+
+@pytest.mark.slow
+def test_flat_folder_and_self_check(tmp_path):
+    """A flat platform export grades; `grader check` grades one learner notebook and prints feedback."""
+    flat = tmp_path / "flat"
+    flat.mkdir()
+    nbformat.write(solved(DAY, NB), str(flat / "alice.ipynb"))
+    nbformat.write(mutated(DAY, NB, 1)[0], str(flat / f"bob_{NB}.ipynb"))
+    grade(flat, tmp_path / "out", tmp_path / "gb.db", "--quiet")
+    scores = gradebook_scores(tmp_path / "gb.db")
+    assert sum(s for s, _ in scores["alice"][NB].values()) == 8
+    assert sum(s for s, _ in scores["bob"][NB].values()) < 8
+
+    mine = tmp_path / "day1" / f"{NB}.ipynb"
+    mine.parent.mkdir()
+    nbformat.write(mutated(DAY, NB, 1)[0], str(mine))
+    proc = subprocess.run([sys.executable, "-m", "grader", "check", str(mine)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "/ 8 points" in proc.stdout and "✘" in proc.stdout and "feedback page:" in proc.stdout
