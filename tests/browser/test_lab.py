@@ -78,12 +78,19 @@ def test_solved_notebook_runs_and_validates(page, lab, artifacts, key):
 
 
 @pytest.mark.parametrize("key", NOTEBOOKS)
-def test_untouched_notebook_fails_validate(page, lab, artifacts, key):
-    """The student copy as handed out: Validate lists the failing cells."""
+def test_untouched_notebook_fails_visibly(page, lab, artifacts, key):
+    """The student copy as handed out: running it stops at the first exercise with
+    NotImplementedError in red, and Validate lists the failing cells."""
     name = key.replace("/", "_")
     ui.open_lab(page, lab, f"/lab/tree/{key}.ipynb")
+    ui.run_all(page)
+    errors = ui.stderr_outputs(page)
+    if errors:
+        page.locator(f"{ui.CURRENT} {ui.STDERR}").first.scroll_into_view_if_needed()
+    ui.shot(page, artifacts, f"12_{name}_untouched_ran")
+    assert any("NotImplementedError" in e for e in errors), f"untouched {key} should show NotImplementedError: {errors}"
     kind, text = ui.validate(page)
-    ui.shot(page, artifacts, f"12_{name}_untouched_validate")
+    ui.shot(page, artifacts, f"13_{name}_untouched_validate")
     ui.close_dialog(page)
     assert kind == "validation-failed", f"Validate on untouched {key} should list failing cells, said: {text}"
     assert "NotImplementedError" in text and "The following cell failed" in text, text
