@@ -4,7 +4,8 @@
 #   make quick    the fast tests only (no notebook execution, no nbgrader round trip)
 #   make release  regenerate the student notebooks dayN/ from solutions/dayN/
 #   make bench    time and measure every solution notebook (DAY=day1 for one day)
-#   make points   recompute the points table in README.md
+#   make points   recompute the points tables in README.md and HOME.ipynb
+#   make browser  the browser tests only (JupyterLab in headless Chromium; screenshots in artifacts/browser/)
 
 PYTHON ?= python3
 VENV   := .venv
@@ -13,28 +14,36 @@ STAMP  := $(VENV)/.installed
 DAYS   := day1 day2 day3
 LAB_ARGS ?=
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
-LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
+# `make lab` (and the browser tests, through `make lab-flags`): loopback only, token on, course home.
+LAB_FLAGS := --ServerApp.root_dir=$(CURDIR) --ServerApp.ip=127.0.0.1 \
+             --LabApp.default_url=/lab/tree/HOME.ipynb $(ROOT_FLAG)
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: install lab test quick release bench points lint
+.PHONY: install lab lab-flags test quick browser release bench points lint
 
 install: $(STAMP)
 
-$(STAMP): requirements.txt pyproject.toml grader/lab-overrides.json
+$(STAMP): requirements.txt pyproject.toml grader/lab-overrides.json tools/lab_setup.py
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
-	@mkdir -p $(dir $(LAB_SETTINGS)) && cp grader/lab-overrides.json $(LAB_SETTINGS)
+	@$(PY) tools/lab_setup.py >/dev/null  # lab settings, kernel display name (Binder: postBuild)
 	@touch $(STAMP)
 
 lab: install
-	$(VENV)/bin/jupyter lab --ServerApp.root_dir=$(CURDIR) $(ROOT_FLAG) $(LAB_ARGS)
+	$(VENV)/bin/jupyter lab $(LAB_FLAGS) $(LAB_ARGS)
+
+lab-flags:
+	@echo '$(LAB_FLAGS)'
 
 test: install
 	$(PY) -m pytest -q
 
 quick: install
 	$(PY) -m pytest -q -m "not slow"
+
+browser: install
+	$(PY) -m pytest -q tests/browser
 
 lint: install
 	$(VENV)/bin/ruff check src tests tools grader solutions data
@@ -51,3 +60,4 @@ bench: install
 
 points: install
 	@$(PY) -m tests.harness.points --write
+	@$(PY) -m tests.harness.home --write

@@ -29,7 +29,15 @@ def conda_pins() -> dict[str, str]:
             continue
         name, version = re.split(r"=+", dep)[:2]
         pins[CONDA_TO_PIP.get(name.lower(), name.lower())] = version
+    for dep in pip_section(env):  # packages conda does not provide, pinned for pip
+        if "==" in dep:
+            name, version = dep.split("#")[0].strip().split("==")
+            pins[name.lower()] = version
     return pins
+
+
+def pip_section(env: dict) -> list[str]:
+    return next(d["pip"] for d in env["dependencies"] if isinstance(d, dict))
 
 
 def test_same_packages_and_versions():
@@ -43,5 +51,4 @@ def test_conda_pytorch_is_cpu_only():
 
 def test_conda_installs_course_package():
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
-    pip_section = next(d["pip"] for d in env["dependencies"] if isinstance(d, dict))
-    assert "-e ." in pip_section
+    assert "-e ." in pip_section(env)

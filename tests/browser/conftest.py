@@ -1,0 +1,93 @@
+"""Fixtures of the browser tests: one course copy, one JupyterLab and one Chromium per module.
+
+Chromium is Debian's (``/usr/bin/chromium``), driven by Playwright; nothing is downloaded.
+Without it the tests skip, except under CI (``CI=true``), where they fail: ``.ci/run``
+installs it. Screenshots of every step go to ``artifacts/browser/``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.browser.lab import LabServer, copy_course, nbgrader
+from tests.harness.course import solved_copy
+from tests.harness.notebooks import DAYS, ROOT, SOLUTIONS, read
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = ROOT / "artifacts" / "browser"
+# Without the background-networking flags Chromium's own connections are refused, many at a
+# time, on a closed network; a fresh user-data-dir keeps each run alike.
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+# One quick notebook per day (`make bench`): run, validated solved and untouched.
+NOTEBOOKS = ("day1/00_environment", "day2/04_checkpoints", "day3/01_devices")
+
+
+def _missing_browser() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the Python package playwright is not installed (pip install -r requirements.txt)"
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is missing (apt-get install chromium)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser_ready():
+    why = _missing_browser()
+    if why:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"browser tests cannot run under CI: {why}")
+        pytest.skip(f"browser tests skipped: {why}")
+
+
+@pytest.fixture(scope="module")
+def artifacts() -> Path:
+    shutil.rmtree(ARTIFACTS, ignore_errors=True)
+    ARTIFACTS.mkdir(parents=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory, browser_ready) -> Path:
+    """A copy of the course with the gradebook filled and a solved copy of each chosen notebook."""
+    root = copy_course(tmp_path_factory.mktemp("browser") / "course")
+    for day in DAYS:  # writes dayN/ again (as committed) and records assignments and points
+        nbgrader(root, "generate_assignment", day, "--force")
+    import nbformat
+
+    for key in NOTEBOOKS:
+        student = root / f"{key}.ipynb"
+        solved = solved_copy(read(student), read(SOLUTIONS / f"{key}.ipynb"))
+        nbformat.write(solved, str(root / f"{key}-solved.ipynb"))
+    return root
+
+
+@pytest.fixture(scope="module")
+def lab(course, artifacts):
+    server = LabServer(course, artifacts / "jupyterlab.log").start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def page(lab, course, artifacts):
+    """A Chromium page (1400×900) on a fresh profile."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(course / ".chromium-profile"), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+            headless=True, viewport={"width": 1400, "height": 900},
+        )
+        context.set_default_timeout(60_000)
+        page = context.pages[0] if context.pages else context.new_page()
+        yield page
+        context.close()

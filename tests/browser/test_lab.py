@@ -1,0 +1,116 @@
+"""The learner's and the instructor's path in a real browser (JupyterLab in headless Chromium).
+
+One JupyterLab serves a throw-away copy of the course for the whole module. Screenshots of
+every step: ``artifacts/browser/NN_*.png``.
+"""
+
+from __future__ import annotations
+
+import nbformat
+import pytest
+
+from tests.browser import ui
+from tests.browser.conftest import NOTEBOOKS
+from tests.harness.notebooks import DAYS, points, solution_notebooks
+
+pytestmark = pytest.mark.slow
+KERNEL = "PyTorch course (Python 3.11)"
+
+
+def test_home_page_opens_first(page, lab, artifacts):
+    """`make lab`'s URL lands on the rendered course home, with no pop-up in the way."""
+    ui.open_lab(page, lab, "/")
+    page.wait_for_timeout(3000)  # JupyterLab shows its news/update toasts shortly after start
+    ui.shot(page, artifacts, "01_home")
+    assert "/lab/tree/HOME.ipynb" in page.url, f"make lab should open the course home, opened {page.url}"
+    panel = page.locator(ui.CURRENT)
+    assert panel.locator(".jp-RenderedMarkdown h1").first.inner_text() == "PyTorch in Three Days"
+    text = panel.inner_text()
+    for day in DAYS:
+        for nb in solution_notebooks(day):
+            link = panel.locator(f'.jp-RenderedMarkdown a[href*="/files/{day}/{nb.name}"]')
+            assert link.count() == 1, f"the home page should link {day}/{nb.name} once"
+    assert "make check NB=day1/01_tensors.ipynb" in text, "the home page should name the self-check command"
+    toasts = page.locator(".jp-Notification-Toast, .Toastify__toast").all_inner_texts()
+    assert not [t for t in toasts if "news" in t.lower() or "update" in t.lower()], f"pop-ups shown: {toasts}"
+    assert KERNEL in page.locator("#jp-main-statusbar").inner_text(), f"the kernel should be named {KERNEL!r}"
+    panel.locator(".jp-RenderedMarkdown td a", has_text="Is PyTorch ready?").click()  # opens in JupyterLab
+    page.locator(".lm-TabBar-tab.lm-mod-current", has_text="00_environment.ipynb").wait_for()
+    page.locator(f"{ui.CURRENT} .jp-RenderedMarkdown h1").first.wait_for()
+    ui.shot(page, artifacts, "01b_home_link_opens_notebook")
+
+
+def test_plots_and_progress_bars_render(page, lab, course, artifacts):
+    """Plots appear inline and tqdm draws a widget progress bar, with nothing on stderr."""
+    nb = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_code_cell("from tqdm.auto import tqdm\nfor _ in tqdm(range(50), desc='epochs'):\n    pass"),
+            nbformat.v4.new_code_cell("import matplotlib.pyplot as plt\nplt.plot([0, 1, 4, 9])\nplt.show()"),
+        ],
+        metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+    )
+    nbformat.write(nb, str(course / "widgets-check.ipynb"))
+    ui.open_lab(page, lab, "/lab/tree/widgets-check.ipynb")
+    ui.run_all(page)
+    panel = page.locator(ui.CURRENT)
+    panel.locator(".widget-progress, .jupyter-widgets .progress-bar").first.wait_for(timeout=30_000)
+    ui.shot(page, artifacts, "02_plot_and_progress_bar")
+    assert panel.locator('.jp-OutputArea-output[data-mime-type="image/png"] img').count() == 1, "no inline plot"
+    assert "epochs" in panel.inner_text(), "the tqdm widget should show its description"
+    assert not ui.stderr_outputs(page), f"stderr output: {ui.stderr_outputs(page)}"
+
+
+@pytest.mark.parametrize("key", NOTEBOOKS)
+def test_solved_notebook_runs_and_validates(page, lab, artifacts, key):
+    """A notebook with every answer filled in runs without an error and Validate says Success."""
+    name = key.replace("/", "_")
+    ui.open_lab(page, lab, f"/lab/tree/{key}-solved.ipynb")
+    ui.run_all(page)
+    total, ran = ui.code_cells(page)
+    ui.shot(page, artifacts, f"10_{name}_solved_ran")
+    errors = ui.stderr_outputs(page)
+    assert not errors, f"{key} (solved) printed errors or warnings:\n" + "\n---\n".join(errors)
+    assert ran == total > 0, f"{key}: {ran} of {total} code cells ran"
+    kind, text = ui.validate(page)
+    ui.shot(page, artifacts, f"11_{name}_solved_validate")
+    ui.close_dialog(page)
+    assert kind == "validation-success" and "Success" in text, f"Validate on solved {key} said: {text}"
+
+
+@pytest.mark.parametrize("key", NOTEBOOKS)
+def test_untouched_notebook_fails_visibly(page, lab, artifacts, key):
+    """The student copy as handed out: running it stops at the first exercise with
+    NotImplementedError in red, and Validate lists the failing cells."""
+    name = key.replace("/", "_")
+    ui.open_lab(page, lab, f"/lab/tree/{key}.ipynb")
+    ui.run_all(page)
+    errors = ui.stderr_outputs(page)
+    if errors:
+        page.locator(f"{ui.CURRENT} {ui.STDERR}").first.scroll_into_view_if_needed()
+    ui.shot(page, artifacts, f"12_{name}_untouched_ran")
+    assert any("NotImplementedError" in e for e in errors), f"untouched {key} should show NotImplementedError: {errors}"
+    kind, text = ui.validate(page)
+    ui.shot(page, artifacts, f"13_{name}_untouched_validate")
+    ui.close_dialog(page)
+    assert kind == "validation-failed", f"Validate on untouched {key} should list failing cells, said: {text}"
+    assert "NotImplementedError" in text and "The following cell failed" in text, text
+
+
+def test_formgrader_lists_days_notebooks_points(page, lab, artifacts):
+    """Nbgrader → Formgrader shows the three days; the gradebook has each notebook and its points."""
+    ui.open_lab(page, lab, "/")
+    ui.menu(page, "Nbgrader", "Formgrader")
+    frame = page.frame_locator("#formgrader iframe")
+    for day in DAYS:
+        frame.locator("td", has_text=day).first.wait_for()
+    ui.shot(page, artifacts, "20_formgrader_assignments")
+    frame.locator("ul").get_by_role("link", name="Manual Grading").click()
+    for i, day in enumerate(DAYS, start=21):
+        frame.locator("table").get_by_role("link", name=day, exact=True).click()
+        for nb in solution_notebooks(day):
+            row = frame.locator("tr", has=frame.locator("td", has_text=nb.stem))
+            row.first.wait_for()
+            cells = row.first.inner_text()
+            assert f"/ {points(nb):g}" in cells, f"formgrader, {day}/{nb.stem}: expected max {points(nb):g}, row {cells!r}"
+        ui.shot(page, artifacts, f"{i}_formgrader_{day}")
+        frame.locator("ul").get_by_role("link", name="Manual Grading").click()

@@ -1,0 +1,90 @@
+"""What a person does in JupyterLab, as Playwright steps: open, run all, validate, read outputs.
+
+Selectors are JupyterLab 4's (``.jp-NotebookPanel``, ``.jp-OutputArea-output``, Lumino menus
+and their item labels) and nbgrader 0.9's lab extension (``.validate-button``; its dialog body
+carries ``validation-success`` / ``validation-failed``).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+CURRENT = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+STDERR = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
+
+
+def shot(page, artifacts: Path, name: str) -> Path:
+    path = artifacts / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def open_lab(page, lab, path: str = "/") -> None:
+    """Load JupyterLab at ``path`` with a fresh workspace and wait until its kernel is idle."""
+    page.goto("about:blank")  # leave the old page before its kernels go
+    lab.shutdown_kernels()
+    sep = "&" if "?" in path else "?"
+    page.goto(lab.url(f"{path}{sep}reset"))
+    page.wait_for_selector(f"{CURRENT} .jp-Cell")
+    idle(page)
+
+
+def idle(page, timeout: float = 120_000) -> None:
+    """Wait for the status bar to say the current notebook's kernel is idle."""
+    page.wait_for_function(
+        "() => /\\|\\s*Idle/.test(document.querySelector('#jp-main-statusbar')?.innerText || '')",
+        timeout=timeout,
+    )
+
+
+def menu(page, top: str, item: str) -> None:
+    """Open a main-menu entry (``top``) and click its item labelled exactly ``item``."""
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(f"^{top}$")).click()
+    page.locator(".lm-Menu-content .lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(item)}$")).click()
+
+
+def run_all(page, timeout: float = 180_000) -> None:
+    """Run → Run All Cells, then wait until no cell is running and the kernel is idle."""
+    page.locator(f"{CURRENT} .jp-Notebook").click(position={"x": 5, "y": 5})
+    menu(page, "Run", "Run All Cells")
+    prompts = f"document.querySelectorAll('{CURRENT} .jp-InputArea-prompt')"
+    page.wait_for_function(f"() => [...{prompts}].some(p => /\\[(\\d+|\\*)\\]/.test(p.textContent))")
+    page.wait_for_function(
+        f"() => ![...{prompts}].some(p => p.textContent.includes('[*]'))", timeout=timeout
+    )
+    idle(page, timeout)
+
+
+def code_cells(page) -> tuple[int, int]:
+    """(code cells, code cells that ran) in the current notebook."""
+    prompts = texts(page, f"{CURRENT} .jp-CodeCell .jp-InputArea-prompt")
+    return len(prompts), sum(bool(re.search(r"\[\d+\]", p)) for p in prompts)
+
+
+def stderr_outputs(page) -> list[str]:
+    """Every error, traceback or warning shown in the current notebook."""
+    return texts(page, f"{CURRENT} {STDERR}")
+
+
+def texts(page, selector: str) -> list[str]:
+    """``textContent`` of every match: cells scrolled out of view (content-visibility) included."""
+    return page.locator(selector).evaluate_all("els => els.map(e => e.textContent)")
+
+
+def validate(page, timeout: float = 180_000) -> tuple[str, str]:
+    """Press nbgrader's Validate button; return (result class, dialog text). The dialog stays open."""
+    page.locator(f"{CURRENT} .validate-button").click()
+    result = page.locator(".jp-Dialog [class*='validation-']").first
+    try:
+        result.wait_for(timeout=timeout)
+    except Exception as exc:
+        dialogs = page.locator(".jp-Dialog").all_inner_texts()
+        raise AssertionError(f"Validate gave no result; dialogs shown: {dialogs}") from exc
+    kind = next((c for c in (result.get_attribute("class") or "").split() if c.startswith("validation-")), "")
+    return kind, page.locator(".jp-Dialog-content").inner_text()
+
+
+def close_dialog(page) -> None:
+    page.locator(".jp-Dialog .jp-mod-accept").click()
+    page.locator(".jp-Dialog").wait_for(state="detached")

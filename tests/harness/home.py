@@ -1,0 +1,95 @@
+"""The course home page (``HOME.ipynb``): its per-day tables of notebooks, times and points.
+
+Each day's table lives in one markdown cell between ``<!-- table:dayN -->`` and
+``<!-- /table -->``. The authors write the title, what the notebook teaches and the estimated
+minutes; the points and the totals come from the notebooks. ``make points`` rewrites them
+(``python -m tests.harness.home --write``) and tests/test_home.py fails when they are stale.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+
+import nbformat
+
+from tests.harness.notebooks import DAYS, ROOT, points, solution_notebooks
+
+HOME = ROOT / "HOME.ipynb"
+TABLE = re.compile(r"<!-- table:(?P<day>day\d) -->\n(?P<body>.*?)<!-- /table -->", re.S)
+ROW = re.compile(
+    r"^\| \[(?P<title>[^\]]+)\]\((?P<path>day\d/[\w.]+\.ipynb)\) \| (?P<what>.+?) \| (?P<minutes>\d+) min \|[^|]*\|$",
+    re.M,
+)
+HEADER = "| notebook | what you learn | time | points |\n|---|---|---:|---:|"
+
+
+@dataclass
+class Row:
+    """One notebook on the home page, as the authors wrote it."""
+
+    title: str
+    path: str
+    what: str
+    minutes: int
+
+
+def read_home() -> nbformat.NotebookNode:
+    return nbformat.read(str(HOME), as_version=4)
+
+
+def rows(source: str) -> list[Row]:
+    return [Row(m["title"], m["path"], m["what"], int(m["minutes"])) for m in ROW.finditer(source)]
+
+
+def duration(minutes: int) -> str:
+    hours, rest = divmod(minutes, 60)
+    return f"{hours} h {rest:02d} min" if hours else f"{rest} min"
+
+
+def table(day: str, written: list[Row]) -> str:
+    """The day's table: the authors' rows in course order, points from the notebooks, totals."""
+    by_path = {r.path: r for r in written}
+    lines, total_min, total_pts = [HEADER], 0, 0.0
+    for nb in solution_notebooks(day):
+        path = f"{day}/{nb.name}"
+        if path not in by_path:
+            raise ValueError(f"HOME.ipynb has no row for {path}: add '| [title]({path}) | what | N min | |'")
+        row, pts = by_path[path], points(nb)
+        lines.append(f"| [{row.title}]({path}) | {row.what} | {row.minutes} min | {pts:g} |")
+        total_min += row.minutes
+        total_pts += pts
+    lines.append(f"| **{day.replace('day', 'Day ')} in all** | | **{duration(total_min)}** | **{total_pts:g}** |")
+    return "\n".join(lines) + "\n"
+
+
+def rendered(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """``nb`` with every day's table regenerated."""
+    out = nbformat.from_dict(nb)
+    for cell in out.cells:
+        if cell.cell_type == "markdown":
+            cell.source = TABLE.sub(
+                lambda m: f"<!-- table:{m['day']} -->\n{table(m['day'], rows(m['body']))}<!-- /table -->",
+                cell.source,
+            )
+    return out
+
+
+def tables(nb: nbformat.NotebookNode) -> dict[str, str]:
+    """``{day: table source}`` as the page holds them."""
+    return {m["day"]: m["body"] for c in nb.cells for m in TABLE.finditer(c.source)}
+
+
+def write_home() -> None:
+    nbformat.write(rendered(read_home()), str(HOME))
+
+
+if __name__ == "__main__":
+    if "--write" in sys.argv:
+        write_home()
+    for day, body in tables(read_home()).items():
+        print(day, body, sep="\n")
+    missing = [d for d in DAYS if d not in tables(read_home())]
+    if missing:
+        sys.exit(f"HOME.ipynb has no table for {missing}")

@@ -1,0 +1,45 @@
+"""The course home page (HOME.ipynb): markdown only, every notebook listed with its current points."""
+
+from __future__ import annotations
+
+from tests.harness.home import HOME, ROW, read_home, rendered, rows, tables
+from tests.harness.notebooks import DAYS, ROOT, solution_notebooks
+
+
+def test_home_is_markdown_only():
+    code = [i for i, c in enumerate(read_home().cells) if c.cell_type != "markdown"]
+    assert not code, f"HOME.ipynb should be markdown only (it opens rendered); code cells at {code}"
+
+
+def test_every_notebook_listed_once_per_day():
+    found = tables(read_home())
+    assert list(found) == list(DAYS), f"HOME.ipynb should have one table per day, found {list(found)}"
+    for day, body in found.items():
+        listed = [r.path for r in rows(body)]
+        expected = [f"{day}/{p.name}" for p in solution_notebooks(day)]
+        assert listed == expected, f"HOME.ipynb, {day}: lists {listed}, the course has {expected}"
+
+
+def test_links_open_existing_notebooks():
+    for body in tables(read_home()).values():
+        for row in rows(body):
+            assert (ROOT / row.path).exists(), f"HOME.ipynb links to {row.path}, which does not exist"
+
+
+def test_times_are_sensible():
+    for body in tables(read_home()).values():
+        for row in rows(body):
+            assert 10 <= row.minutes <= 120, f"{row.path}: {row.minutes} min is not a sensible estimate"
+
+
+def test_points_and_totals_current():
+    page, fresh = read_home(), rendered(read_home())
+    stale = [i for i, (a, b) in enumerate(zip(page.cells, fresh.cells, strict=True)) if a.source != b.source]
+    assert not stale, f"points or totals in {HOME.name} are stale (cells {stale}): run 'make points'"
+
+
+def test_rows_parse():
+    """Every table line that links a notebook is a row the tool understands."""
+    for body in tables(read_home()).values():
+        linked = [line for line in body.splitlines() if "](day" in line]
+        assert len(linked) == len(ROW.findall(body)), f"a row does not match 'title | what | N min | points': {linked}"
