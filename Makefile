@@ -6,6 +6,9 @@
 #   make bench    time and measure every solution notebook (DAY=day1 for one day)
 #   make points   recompute the points tables in README.md and HOME.ipynb
 #   make browser  the browser tests only (JupyterLab in headless Chromium; screenshots in artifacts/browser/)
+#   make grade    grade a class: DAY=day1 [ARGS="--submissions DIR --workers N ..."] (python -m grader)
+#   make check    grade your own notebook with the hidden tests: NB=day1/01_tensors.ipynb
+#   make bench-grading  the class grader against sequential nbgrader autograde (STUDENTS=30 DAY=day1)
 
 PYTHON ?= python3
 VENV   := .venv
@@ -19,7 +22,7 @@ LAB_FLAGS := --ServerApp.root_dir=$(CURDIR) --ServerApp.ip=127.0.0.1 \
              --LabApp.default_url=/lab/tree/HOME.ipynb $(ROOT_FLAG)
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: install lab lab-flags test quick browser release bench points lint
+.PHONY: install lab lab-flags test quick browser release bench bench-grading grade check points lint
 
 install: $(STAMP)
 
@@ -57,6 +60,17 @@ release: install
 
 bench: install
 	$(PY) -m tests.bench $(DAY)
+
+bench-grading: install
+	$(PY) tools/bench_grading.py --day $(or $(DAY),day1) --students $(or $(STUDENTS),30)
+
+grade: install
+	@test -n "$(DAY)" || { echo 'usage: make grade DAY=day1 [ARGS="--submissions DIR ..."]'; exit 2; }
+	$(PY) -m grader grade $(DAY) $(ARGS)
+
+check: install
+	@test -n "$(NB)" || { echo 'usage: make check NB=day1/01_tensors.ipynb'; exit 2; }
+	$(PY) -m grader check $(NB) $(ARGS)
 
 points: install
 	@$(PY) -m tests.harness.points --write

@@ -100,7 +100,6 @@ class JailedExecute(Execute):
 
     async def async_start_new_kernel(self, **kwargs):
         await super().async_start_new_kernel(**kwargs)
-        self._timing["kernel_started"] = time.monotonic() - self._timing["start"]
         if self.jail is not None and not self.jail.cgroup:
             self._start_watchdog()
 
@@ -140,6 +139,7 @@ class JailedExecute(Execute):
         self._cell_bytes = 0
         self._capped = False
         started = time.monotonic()
+        self._timing.setdefault("kernel_ready", started - self._timing["start"])
         try:
             return super().preprocess_cell(cell, resources, index)
         except DeadKernelError:

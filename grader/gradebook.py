@@ -63,8 +63,13 @@ def build_template(day: str, source_dir: Path, cache_dir: Path, db_url: str | No
     if not template.exists():
         _generate(day, source_dir, "sqlite:///" + str(template) + ".part")
         os.replace(str(template) + ".part", template)
-    if db_url is not None and not has_assignment(db_url, day):
-        _generate(day, source_dir, db_url)
+    if db_url is not None:
+        path = Path(db_url[len("sqlite:///"):]) if db_url.startswith("sqlite:///") else None
+        if path is not None and not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(template, path)  # a new gradebook: start from the template
+        elif not has_assignment(db_url, day):
+            _generate(day, source_dir, db_url)
     return template
 
 

@@ -32,6 +32,7 @@ c.CourseDirectory.source_directory = "source"
 c.CourseDirectory.submitted_directory = "submitted"
 c.CourseDirectory.autograded_directory = "autograded"
 c.Execute.timeout = {cell_timeout}
+c.Execute.shutdown_kernel = "immediate"  # the kernel is thrown away: don't wait for it to tidy up
 c.Autograde.autograde_preprocessors = [
     "grader.execute.JailedExecute",
     "nbgrader.preprocessors.IgnorePattern",
