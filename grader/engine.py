@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -75,14 +76,17 @@ def masters_of(source: Path) -> tuple[dict[str, set[str]], list[str], dict[str, 
     for path in sorted(source.glob("*.ipynb")):
         nb = nbformat.read(str(path), as_version=4)
         masters[path.stem] = submissions.grade_ids(nb)
-        current = path.stem
+        heading, current = "", path.stem
         for cell in nb.cells:
             meta = cell.get("metadata", {}).get("nbgrader", {})
+            found = re.search(r"^#+\s*(Exercise\s+\d+)", cell.source, re.M) if cell.cell_type == "markdown" else None
+            if found:
+                heading = found.group(1)
             if meta.get("solution") and cell.cell_type == "code":
-                current = meta["grade_id"]
+                current = f"{heading} · {meta['grade_id']}" if heading else meta["grade_id"]
             elif meta.get("grade") and cell.cell_type == "code":
                 order.append(meta["grade_id"])
-                exercise[meta["grade_id"]] = f"{path.stem} · {current}"
+                exercise[meta["grade_id"]] = current
     return masters, order, exercise
 
 

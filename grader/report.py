@@ -152,19 +152,26 @@ def class_report_html(day: str, records: list[dict], exercise_order: list[str], 
 
     failures = Counter()
     example = {}
+    not_attempted = Counter()
     for r in records:
         for grade_id, cell in r.get("cells", {}).items():
             if cell["score"] < cell["max"] and cell.get("message"):
+                if cell["message"].startswith("NotImplementedError"):
+                    not_attempted[r["notebook"]] += 1
+                    continue
                 key = (grade_id, normalise(cell["message"]))
                 failures[key] += 1
                 example.setdefault(key, cell["message"])
-    parts.append("<h2>Most common failure messages</h2>")
+    parts.append("<h2>Most common mistakes</h2>")
     if failures:
         rows = "".join(f"<tr><td>{n}</td><td><code>{esc(g)}</code></td><td>{esc(example[(g, m)][:300])}</td></tr>"
                        for (g, m), n in failures.most_common(15))
-        parts.append(f"<table><tr><th>students</th><th>check</th><th>message</th></tr>{rows}</table>")
+        parts.append(f"<table><tr><th>times</th><th>check</th><th>message (one example)</th></tr>{rows}</table>")
     else:
         parts.append("<p>None.</p>")
+    if not_attempted:
+        parts.append("<p class='muted'>Not attempted (the exercise still raises NotImplementedError), in checks: "
+                     + ", ".join(f"{esc(nb)} {n}" for nb, n in sorted(not_attempted.items())) + ".</p>")
 
     attention = [r for r in records if r["status"] != "graded" or r.get("findings") or r.get("notes")]
     parts.append("<h2>Needs a human</h2>")

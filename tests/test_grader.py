@@ -485,3 +485,12 @@ def test_flat_folder_and_self_check(tmp_path):
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "/ 8 points" in proc.stdout and "✘" in proc.stdout and "feedback page:" in proc.stdout
+
+
+def test_missing_isolation_is_said_out_loud():
+    """Without bubblewrap or a cgroup the grader warns in plain words instead of staying silent."""
+    iso = sandbox.Isolation(bwrap=None, cgroup=None, cgroup_base=None)
+    text = " ".join(iso.warnings())
+    assert "WITHOUT filesystem or network isolation" in text and "apt-get install bubblewrap" in text
+    assert "memory" in text
+    assert sandbox.Isolation(bwrap="/usr/bin/bwrap", cgroup="v1", cgroup_base=Path("/x")).warnings() == []
