@@ -494,3 +494,21 @@ def test_missing_isolation_is_said_out_loud():
     assert "WITHOUT filesystem or network isolation" in text and "apt-get install bubblewrap" in text
     assert "memory" in text
     assert sandbox.Isolation(bwrap="/usr/bin/bwrap", cgroup="v1", cgroup_base=Path("/x")).warnings() == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("day,names", [
+    ("day2", ["02_data_loading"]),  # DataLoader worker processes and shared memory
+    ("day3", ["03_compile", "05_distributed", "06_export"]),  # gcc + Inductor, torchrun on loopback, ONNX
+])
+def test_sandbox_keeps_full_marks_where_notebooks_need_more(day, names, tmp_path):
+    """Inside the jail, solved notebooks that compile, spawn workers or run torchrun still get full marks."""
+    write_class(tmp_path / "in", day, {"ann": {n: solved(day, n) for n in names}})
+    subprocess.run([sys.executable, "-m", "grader", "grade", day, "--submissions", str(tmp_path / "in"), "--out",
+                    str(tmp_path / "out"), "--gradebook", f"sqlite:///{tmp_path / 'gb.db'}", "--quiet"],
+                   cwd=ROOT, check=True, capture_output=True, timeout=600)
+    from grader.gradebook import scores
+
+    got = scores(f"sqlite:///{tmp_path / 'gb.db'}", day)["ann"]
+    short = {n: got[n] for n in names if got[n][0] != got[n][1]}
+    assert not short, f"solved notebooks below full marks in the sandbox (score, max): {short}"
