@@ -134,6 +134,7 @@ class Grader:
         cache = COURSE_ROOT / "grader" / ".cache"
         self.template = gradebook.build_template(self.day, self.source, cache, db_url=self.db_url)
         self.masters, self.order, self.exercises = masters_of(self.source)
+        self.maxes = gradebook.max_scores(self.db_url, self.day)
         subs = submissions.discover(self.opts.submissions, self.day, self.masters)
         if self.opts.students:
             wanted = set(self.opts.students)
@@ -157,7 +158,7 @@ class Grader:
     # -- one finished job --------------------------------------------------------------------
     def finish(self, sub: submissions.Submission, fp: str, result: jobs.JobResult | None) -> dict:
         """Merge into the gradebook, copy the graded notebook, write feedback and the record."""
-        maxes = gradebook.max_scores(self.db_url, self.day)[sub.notebook]
+        maxes = self.maxes[sub.notebook]
         cells = {gid: {"score": 0.0, "max": m, "message": None} for gid, m in maxes.items()}
         status, detail = ("unreadable", sub.error) if result is None else (result.status, result.detail)
         if result is not None and result.grades is not None:
@@ -200,6 +201,17 @@ class Grader:
         os.replace(tmp, path)
         return record
 
+    def record(self, sub: submissions.Submission, fp: str, result: jobs.JobResult | None, bar) -> None:
+        """Finish one notebook, count it and print its line under the progress bar."""
+        record = self.finish(sub, fp, result)
+        self.summary.graded += 1
+        self.summary.problems += record["status"] != "graded"
+        flag = "  [review]" if record["findings"] else ""
+        state = "" if record["status"] == "graded" else f"  [{record['status']}]"
+        bar.update(1)
+        self.log(f"{sub.student:<16} {sub.notebook:<24} {record['score']:5g}/{record['max_score']:<4g}"
+                 f" {record['wall_s']:6.1f} s{state}{flag}")
+
     # -- the run -----------------------------------------------------------------------------
     def run(self) -> RunSummary:
         started = time.monotonic()
@@ -231,11 +243,13 @@ class Grader:
         bar = tqdm(total=len(todo), unit="nb", desc=f"grading {self.day}", file=sys.stderr,
                    disable=not self.opts.progress or not todo, dynamic_ncols=True)
         try:
+            for sub, fp in todo:  # unreadable files: recorded at once, nothing to run
+                if sub.error is not None:
+                    self.record(sub, fp, None, bar)
             with ThreadPoolExecutor(max_workers=workers) as pool:
                 futures = {}
                 for i, (sub, fp) in enumerate(todo):
                     if sub.error is not None:
-                        futures[pool.submit(lambda: None)] = (sub, fp)
                         continue
                     futures[pool.submit(
                         jobs.run_job, job_dir=work_root / f"j{i}", day=self.day, student=sub.student,
@@ -248,14 +262,7 @@ class Grader:
                         result = future.result()
                     except Exception as exc:  # the grader's own failure: reported, never fatal
                         result = jobs.JobResult(status="error", detail=f"grader error: {exc!r}")
-                    record = self.finish(sub, fp, result)
-                    self.summary.graded += 1
-                    self.summary.problems += record["status"] != "graded"
-                    flag = "  [review]" if record["findings"] else ""
-                    state = "" if record["status"] == "graded" else f"  [{record['status']}]"
-                    bar.update(1)
-                    self.log(f"{sub.student:<16} {sub.notebook:<24} {record['score']:5g}/{record['max_score']:<4g}"
-                             f" {record['wall_s']:6.1f} s{state}{flag}")
+                    self.record(sub, fp, result, bar)
         finally:
             bar.close()
             if not os.environ.get("PTGRADE_KEEP"):  # keep job folders to debug the grader itself
@@ -301,7 +308,7 @@ class Grader:
                     report.STATUS_WORDS.get(r["status"], r["status"]) if r["status"] != "graded" else "flagged"))
         self.summary.csv = self.reports / "grades.csv"
         report.write_csv(self.summary.csv, self.day, notebooks, scores, review)
-        max_total = sum(sum(m.values()) for m in gradebook.max_scores(self.db_url, self.day).values())
+        max_total = sum(sum(m.values()) for m in self.maxes.values())
         self.summary.report = self.reports / "report.html"
         self.summary.report.write_text(report.class_report_html(
             self.day, records, self.order,

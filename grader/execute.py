@@ -25,13 +25,14 @@ import json
 import os
 import threading
 import time
+from pathlib import Path
 
 from jupyter_client.manager import AsyncKernelManager
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbformat.v4 import new_output
 from nbgrader.preprocessors import Execute
 
-from grader.sandbox import KernelJail, kill_tree, tree_rss
+from grader.sandbox import KernelJail, cgroup_oom_killed, kill_tree, tree_rss
 
 JAIL_ENV = "PTGRADE_JAIL"
 
@@ -171,10 +172,6 @@ class JailedExecute(Execute):
         return "the kernel stopped (os._exit(), a crash, or a kill)."
 
     def _oom_killed(self) -> bool:
-        from pathlib import Path
-
-        from grader.sandbox import cgroup_oom_killed
-
         return bool(self.jail and self.jail.cgroup and cgroup_oom_killed(Path(self.jail.cgroup)))
 
     def output(self, outs, msg, display_id, cell_index):

@@ -25,12 +25,17 @@ COURSE_ROOT = GRADER_DIR.parent
 COURSE_CONFIG = GRADER_DIR / "nbgrader_config.py"
 COURSE_ID = "pytorch-in-three-days"  # as in grader/nbgrader_config.py
 
-TEMPLATE_CONFIG = """\
+COURSE_FOLDER_CONFIG = """\
 c = get_config()
 load_subconfig({config!r})
 c.CourseDirectory.root = {root!r}
 c.CourseDirectory.db_url = {db_url!r}
 """
+
+
+def course_folder_config(root: Path, db_url: str) -> str:
+    """``nbgrader_config.py`` for a throw-away course folder using the course's configuration."""
+    return COURSE_FOLDER_CONFIG.format(config=str(COURSE_CONFIG), root=str(root), db_url=db_url)
 
 
 def nbgrader_env() -> dict[str, str]:
@@ -78,7 +83,7 @@ def _generate(day: str, source_dir: Path, db_url: str) -> None:
         root = Path(tmp)
         shutil.copytree(source_dir, root / "source" / day)
         (root / "nbgrader_config.py").write_text(
-            TEMPLATE_CONFIG.format(config=str(COURSE_CONFIG), root=str(root), db_url=db_url)
+            course_folder_config(root, db_url)
             + 'c.CourseDirectory.source_directory = "source"\n'
             + 'c.CourseDirectory.release_directory = "release"\n'
         )

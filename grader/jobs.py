@@ -24,10 +24,6 @@ import nbformat
 from grader import gradebook, sandbox
 
 JOB_CONFIG = """\
-c = get_config()
-load_subconfig({config!r})
-c.CourseDirectory.root = {root!r}
-c.CourseDirectory.db_url = {db_url!r}
 c.CourseDirectory.source_directory = "source"
 c.CourseDirectory.submitted_directory = "submitted"
 c.CourseDirectory.autograded_directory = "autograded"
@@ -96,7 +92,6 @@ class JobResult:
     messages: dict[str, str] = field(default_factory=dict)  # failing grade id -> message
     wall_s: float = 0.0
     cells_s: float | None = None
-    kernel_s: float | None = None
     peak_bytes: int | None = None
     kernel_death: str | None = None
     detail: str = ""
@@ -173,10 +168,9 @@ def run_job(
         (sub_dir / "timestamp.txt").write_text(timestamp)
     shutil.copyfile(template, job_dir / "gradebook.db")
     db_url = "sqlite:///" + str(job_dir / "gradebook.db")
-    (job_dir / "nbgrader_config.py").write_text(JOB_CONFIG.format(
-        config=str(gradebook.COURSE_CONFIG), root=str(job_dir), db_url=db_url,
-        cell_timeout=int(limits.cell_timeout),
-    ))
+    (job_dir / "nbgrader_config.py").write_text(
+        gradebook.course_folder_config(job_dir, db_url) + JOB_CONFIG.format(cell_timeout=int(limits.cell_timeout))
+    )
 
     cgroup = sandbox.make_cgroup(iso, f"ptgrade-{os.getpid()}-{job_dir.name}", limits.memory_bytes)
     kernel_env = {
@@ -190,7 +184,7 @@ def run_job(
         cwd=str(cwd), runtime=str(runtime),
         hide=_hidden_paths([*hide, Path("/tmp"), Path.home()]) if iso.bwrap else [],
         read_only=_put_back() if iso.bwrap else [],
-        bwrap=iso.bwrap, cgroup=str(cgroup) if cgroup else None, cgroup_version=iso.cgroup,
+        bwrap=iso.bwrap, cgroup=str(cgroup) if cgroup else None,
         memory_bytes=limits.memory_bytes, output_bytes=limits.output_bytes, env=kernel_env,
     )
     (runtime / "jail.json").write_text(json.dumps(jail.to_dict()))
@@ -240,7 +234,6 @@ def run_job(
     if timing.exists():
         data = json.loads(timing.read_text())
         result.cells_s = data.get("cells_s")
-        result.kernel_s = data.get("kernel_started")
         result.kernel_death = data.get("dead")
     result.wall_s = time.monotonic() - started
     return result

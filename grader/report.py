@@ -47,10 +47,6 @@ def page(title: str, body: str) -> str:
             f"<style>{STYLE}</style></head><body>{body}</body></html>\n")
 
 
-def exercise_of(grade_id: str, exercises: dict[str, str]) -> str:
-    return exercises.get(grade_id, grade_id)
-
-
 def feedback_html(record: dict, exercises: dict[str, str]) -> str:
     """One student's feedback page for one notebook (see :func:`grader.engine` records)."""
     title = f"{record['notebook']} — {record['student']}"
@@ -73,7 +69,7 @@ def feedback_html(record: dict, exercises: dict[str, str]) -> str:
             ok = cell["score"] >= cell["max"]
             mark = "<span class='pass'>✔ passed</span>" if ok else "<span class='fail'>✘ failed</span>"
             message = "" if ok else esc(cell.get("message") or "no message")
-            rows.append(f"<tr><td>{esc(exercise_of(grade_id, exercises))}</td><td><code>{esc(grade_id)}</code></td>"
+            rows.append(f"<tr><td>{esc(exercises.get(grade_id, grade_id))}</td><td><code>{esc(grade_id)}</code></td>"
                         f"<td>{cell['score']:g} / {cell['max']:g}</td><td>{mark}</td><td>{message}</td></tr>")
         parts.append("<h2>Checks</h2><table><tr><th>exercise</th><th>check</th><th>points</th><th></th>"
                      "<th>what was wrong</th></tr>" + "".join(rows) + "</table>")

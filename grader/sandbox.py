@@ -121,7 +121,6 @@ class KernelJail:
     read_only: list[str] = field(default_factory=list)  # put back, read-only
     bwrap: str | None = None
     cgroup: str | None = None  # the kernel's own cgroup folder
-    cgroup_version: str | None = None
     memory_bytes: int = 2 * 1024**3
     output_bytes: int = 1024**2
     env: dict[str, str] = field(default_factory=dict)

@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from grader.gradebook import nbgrader_env  # noqa: E402
 from tests.harness.classroom import mixed_class, write_class  # noqa: E402
 from tests.harness.course import TempCourse  # noqa: E402
 
@@ -42,7 +43,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=0)
     args = parser.parse_args()
     names = [n for n in args.notebooks.split(",") if n] or None
-    os.environ["PATH"] = str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")
+    os.environ.update(nbgrader_env())  # nbgrader's Gradebook runs `alembic` from PATH
 
     with tempfile.TemporaryDirectory(prefix="bench-grading-") as tmp:
         tmp = Path(tmp)

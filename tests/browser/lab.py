@@ -21,6 +21,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+from grader.gradebook import nbgrader_env
 from tests.harness.notebooks import ROOT
 
 VENV = ROOT / ".venv"
@@ -133,8 +134,7 @@ class LabServer:
 
 def nbgrader(course: Path, *args: str) -> None:
     """Run nbgrader in the copy (it reads ``grader/nbgrader_config.py`` there)."""
-    env = {**os.environ, "PATH": str(VENV / "bin") + os.pathsep + os.environ.get("PATH", "")}
     proc = subprocess.run([sys.executable, "-m", "nbgrader", *args, "--log-level=WARN"], cwd=course,
-                          capture_output=True, text=True, env=env)
+                          capture_output=True, text=True, env=nbgrader_env())
     if proc.returncode:
         raise RuntimeError(f"nbgrader {' '.join(args)} failed:\n{proc.stdout}\n{proc.stderr}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -10,21 +9,13 @@ from pathlib import Path
 
 import nbformat
 
+from grader.gradebook import course_folder_config, nbgrader_env
 from tests.harness.notebooks import (
-    ROOT,
     SOLUTIONS,
     nbgrader_meta,
     read,
     strip_solution_markers,
 )
-
-CONFIG = """\
-import os
-c = get_config()
-load_subconfig({grader_config!r})
-c.CourseDirectory.root = {root!r}
-c.CourseDirectory.db_url = "sqlite:///" + os.path.join({root!r}, "gradebook.db")
-"""
 
 
 class TempCourse:
@@ -34,16 +25,14 @@ class TempCourse:
         self.root = Path(root)
         self.root.mkdir(parents=True, exist_ok=True)
         (self.root / "nbgrader_config.py").write_text(
-            CONFIG.format(grader_config=str(ROOT / "grader" / "nbgrader_config.py"), root=str(self.root))
+            course_folder_config(self.root, "sqlite:///" + str(self.root / "gradebook.db"))
         )
 
     def nbgrader(self, *args: str, timeout: float = 1800) -> subprocess.CompletedProcess:
         """Run an nbgrader command in the course; raise with its output if it fails."""
-        bin_dir = str(Path(sys.executable).parent)  # nbgrader runs `alembic` from PATH
-        env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", "")}
         proc = subprocess.run(
             [sys.executable, "-m", "nbgrader", *args],
-            cwd=self.root, capture_output=True, text=True, timeout=timeout, env=env,
+            cwd=self.root, capture_output=True, text=True, timeout=timeout, env=nbgrader_env(),
         )
         if proc.returncode != 0:
             raise RuntimeError(f"nbgrader {' '.join(args)} failed:\n{proc.stdout}\n{proc.stderr}")
