@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import shutil
 import sys
 import tempfile
@@ -22,10 +21,10 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import nbformat
-
-from grader import gradebook, jobs, report, sandbox, scan, submissions
+from grader import gradebook, jobs, repair, report, sandbox, scan, submissions
 from grader.gradebook import COURSE_ROOT
+from ptcourse import nbmodel
+from ptcourse.messages import msg
 
 
 @dataclass
@@ -45,6 +44,7 @@ class Options:
     require_sandbox: bool = False
     progress: bool = True
     env: dict[str, str] = field(default_factory=dict)  # extra kernel environment
+    max_notebook_bytes: int = submissions.MAX_NOTEBOOK_BYTES  # bigger files are reported, not read
 
 
 @dataclass
@@ -70,32 +70,32 @@ def cpu_count() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def masters_of(source: Path) -> tuple[dict[str, set[str]], list[str], dict[str, str]]:
-    """Each notebook's grade ids, the graded cells in course order, and each one's exercise."""
-    masters, order, exercise = {}, [], {}
-    for path in sorted(source.glob("*.ipynb")):
-        nb = nbformat.read(str(path), as_version=4)
-        masters[path.stem] = submissions.grade_ids(nb)
-        heading, current = "", path.stem
-        for cell in nb.cells:
-            meta = cell.get("metadata", {}).get("nbgrader", {})
-            found = re.search(r"^#+\s*(Exercise\s+\d+)", cell.source, re.M) if cell.cell_type == "markdown" else None
-            if found:
-                heading = found.group(1)
-            if meta.get("solution") and cell.cell_type == "code":
-                current = f"{heading} · {meta['grade_id']}" if heading else meta["grade_id"]
-            elif meta.get("grade") and cell.cell_type == "code":
-                order.append(meta["grade_id"])
-                exercise[meta["grade_id"]] = current
-    return masters, order, exercise
+def masters_of(source: Path) -> tuple[dict[str, nbmodel.CourseNotebook], list[str], dict[str, str]]:
+    """Each notebook's course model, the graded cells in course order, and each one's exercise."""
+    course = nbmodel.course_notebooks(source)
+    order = [gid for master in course.values() for gid in master.test_order]
+    labels = {gid: label for master in course.values() for gid, label in master.exercise_labels().items()}
+    return course, order, labels
 
 
-def fingerprint(sub: submissions.Submission, template: Path) -> str:
-    """Same file, same assignment version, same hand-in time: nothing new to grade."""
+def grader_digest() -> str:
+    """A digest of the grader's and the course package's code: a new version grades again."""
     digest = hashlib.sha256()
-    digest.update(sub.path.read_bytes() if sub.path.exists() else b"")
+    for folder in (Path(__file__).resolve().parent, Path(nbmodel.__file__).resolve().parent):
+        for path in sorted(folder.rglob("*.py")):
+            digest.update(str(path.relative_to(folder)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def fingerprint(sub: submissions.Submission, template: Path, settings: str = "") -> str:
+    """Same file, assignment, hand-in time, limits and grader version: nothing new to grade."""
+    digest = hashlib.sha256()
+    data, _ = submissions.read_bytes_safely(sub.path)
+    digest.update(data or b"")
     digest.update(template.name.encode())
     digest.update((sub.timestamp or "").encode())
+    digest.update(settings.encode())
     return digest.hexdigest()[:20]
 
 
@@ -114,6 +114,7 @@ class Grader:
         self.feedback_root = Path(opts.out) / "feedback"
         self.autograded_root = Path(opts.out) / "autograded"
         self.summary = RunSummary()
+        self.private_paths: list[str] = [str(COURSE_ROOT), sys.prefix, sys.base_prefix, str(Path.home())]
 
     def log(self, text: str) -> None:
         if self.opts.progress:
@@ -135,11 +136,22 @@ class Grader:
         self.template = gradebook.build_template(self.day, self.source, cache, db_url=self.db_url)
         self.masters, self.order, self.exercises = masters_of(self.source)
         self.maxes = gradebook.max_scores(self.db_url, self.day)
-        subs = submissions.discover(self.opts.submissions, self.day, self.masters)
+        limits = self.opts.limits
+        self.settings = json.dumps({
+            "grader": grader_digest(), "sources": gradebook.sources_digest(self.source),
+            "limits": [limits.cell_timeout, limits.notebook_timeout, limits.memory_bytes, limits.output_bytes,
+                       limits.threads], "sandbox": self.opts.sandbox, "max_bytes": self.opts.max_notebook_bytes,
+            "env": sorted(self.opts.env.items()),
+        }, sort_keys=True)
+        subs = submissions.discover(self.opts.submissions, self.day, self.masters, self.opts.max_notebook_bytes)
         if self.opts.students:
             wanted = set(self.opts.students)
             subs = [s for s in subs if s.student in wanted]
         for sub in subs:
+            if sub.nb is not None and sub.notebook in self.masters:
+                fixed = repair.repair(sub.nb, self.masters[sub.notebook])
+                sub.nb = fixed.nb
+                sub.notes.extend(fixed.notes)
             sub.findings = [str(f) for f in scan.scan(sub.nb)] if sub.nb is not None else []
         return subs
 
@@ -159,22 +171,43 @@ class Grader:
     def finish(self, sub: submissions.Submission, fp: str, result: jobs.JobResult | None) -> dict:
         """Merge into the gradebook, copy the graded notebook, write feedback and the record."""
         maxes = self.maxes[sub.notebook]
-        cells = {gid: {"score": 0.0, "max": m, "message": None} for gid, m in maxes.items()}
+        cells = {gid: {"score": 0.0, "max": m, "message": None, "kind": None} for gid, m in maxes.items()}
         status, detail = ("unreadable", sub.error) if result is None else (result.status, result.detail)
+        instructor_detail = detail or ""
+        if status == "error":  # the grader's own trouble: details for the instructor only
+            detail = msg("grader.error.internal")
         if result is not None and result.grades is not None:
             for g in result.grades.grades:
                 if g.name in cells:
                     cells[g.name]["score"] = float(g.auto_score or 0)
             for gid, message in result.messages.items():
                 if gid in cells:
-                    cells[gid]["message"] = message
+                    cells[gid]["message"] = report.scrub(message, self.private_paths)
+                    cells[gid]["kind"] = result.kinds.get(gid, "mistake")
         if status in ("timeout", "error", "unreadable"):
             for cell in cells.values():
-                cell["message"] = cell["message"] or f"{report.STATUS_WORDS[status]}: {(detail or '').splitlines()[0][:200]}"
+                if not cell["message"]:
+                    cell["message"] = f"{report.STATUS_WORDS[status]}: {(detail or '').splitlines()[0][:200]}"
+                    cell["kind"] = "stopped" if status != "unreadable" else "mistake"
         if result is not None and result.kernel_death:
             why = {"memory": "memory limit reached", "stuck": "a cell ignored the time limit's interrupt"}
             sub.notes.append("The kernel stopped during grading (" + why.get(result.kernel_death, "crash or exit")
                              + "): the checks after that point were not run.")
+        integrity = result.integrity if result is not None else {}
+        if integrity.get("restored"):
+            what = ", ".join(integrity["restored"][:6])
+            sub.notes.append(msg("grader.integrity.restored", what=what))
+            sub.findings.append(f"tampering (undone before the checks): replaced {what}")
+        if integrity.get("harmful"):
+            what = ", ".join(integrity["harmful"][:6])
+            sub.notes.append(msg("grader.integrity.machinery", what=what))
+            sub.findings.append(f"tampering (switched off for the checks): {what}")
+        if integrity.get("voided"):
+            sub.notes.append(msg("grader.integrity.tampered_note"))
+            sub.findings.append("checks that could not be proven to have run as written, scored 0: "
+                                + ", ".join(f"{v['grade_id']} ({v['detail']})" for v in integrity["voided"][:8]))
+        if result is not None and status == "graded" and integrity and not integrity.get("installed"):
+            sub.findings.append("the grader's integrity guard could not be installed in this kernel")
         grades = result.grades if result is not None and status == "graded" else None
         gradebook.merge(self.db_url, self.day, sub.student, sub.notebook, grades,
                         timestamp=sub.timestamp, flagged=bool(sub.findings))
@@ -182,9 +215,13 @@ class Grader:
             dest = self.autograded_root / sub.student / self.day / f"{sub.notebook}.ipynb"
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(result.autograded, dest)
+        if instructor_detail and status != "graded":
+            self.log_line(f"{sub.student} {sub.notebook}: {status}: {instructor_detail}")
         record = {
             "student": sub.student, "day": self.day, "notebook": sub.notebook, "file": sub.path.name,
-            "status": status, "detail": detail or "", "notes": sub.notes, "findings": sub.findings,
+            "status": status, "detail": report.scrub(detail or "", self.private_paths),
+            "instructor_detail": instructor_detail, "notes": [report.scrub(n, self.private_paths) for n in sub.notes],
+            "findings": sub.findings, "integrity": integrity,
             "score": sum(c["score"] for c in cells.values()), "max_score": sum(c["max"] for c in cells.values()),
             "cells": cells, "fingerprint": fp,
             "wall_s": result.wall_s if result else 0.0, "cells_s": result.cells_s if result else None,
@@ -200,6 +237,12 @@ class Grader:
         tmp.write_text(json.dumps(record, indent=1))
         os.replace(tmp, path)
         return record
+
+    def log_line(self, text: str) -> None:
+        """The instructor's log, ``reports/<day>/grader.log``: what learners' pages leave out."""
+        self.reports.mkdir(parents=True, exist_ok=True)
+        with open(self.reports / "grader.log", "a") as f:
+            f.write(time.strftime("%Y-%m-%d %H:%M:%S ") + text.replace("\n", "\n    ") + "\n")
 
     def record(self, sub: submissions.Submission, fp: str, result: jobs.JobResult | None, bar) -> None:
         """Finish one notebook, count it and print its line under the progress bar."""
@@ -221,7 +264,7 @@ class Grader:
             if sub.notebook is None:
                 unknown.append(sub)
                 continue
-            fp = fingerprint(sub, self.template)
+            fp = fingerprint(sub, self.template, self.settings)
             if self.up_to_date(sub, fp):
                 self.summary.skipped += 1
                 continue
@@ -234,6 +277,8 @@ class Grader:
             self.log(f"{self.summary.skipped} notebook(s) already graded with the same file: skipped "
                      "(use --regrade to grade them again)")
         work_root = Path(tempfile.mkdtemp(prefix="ptg-"))
+        self.private_paths = [str(work_root), str(COURSE_ROOT), str(Path(self.opts.submissions).resolve()),
+                              str(Path(self.opts.out).resolve()), sys.prefix, sys.base_prefix, str(Path.home())]
         self.reports.mkdir(parents=True, exist_ok=True)
         hide = [COURSE_ROOT, Path(self.opts.submissions), Path(self.opts.out), work_root]
         if self.db_url.startswith("sqlite:///"):

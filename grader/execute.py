@@ -26,15 +26,37 @@ import os
 import threading
 import time
 from pathlib import Path
+from queue import Empty
 
 from jupyter_client.manager import AsyncKernelManager
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
+from nbclient.util import ensure_async, run_sync
 from nbformat.v4 import new_output
 from nbgrader.preprocessors import Execute
 
+from grader.guard import Guard
 from grader.sandbox import KernelJail, cgroup_oom_killed, kill_tree, tree_rss
+from ptcourse.messages import msg
+from ptcourse.nbmodel import role
 
 JAIL_ENV = "PTGRADE_JAIL"
+# What a student's kernel may see of the grader's environment: what Python, PyTorch and the course
+# need. Everything else (the instructor's tokens, cloud credentials, paths) stays out.
+ENV_ALLOWED = {
+    "PATH", "HOME", "LANG", "LANGUAGE", "TERM", "TZ", "TMPDIR", "USER", "LOGNAME", "SHELL",
+    "PYTHONDONTWRITEBYTECODE", "PYTHONHASHSEED", "PYTHONIOENCODING", "PYTHONUTF8",
+    "MPLBACKEND", "MPLCONFIGDIR", "IPYTHONDIR", "JUPYTER_RUNTIME_DIR",
+    "OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE",
+    "TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR", "CUDA_VISIBLE_DEVICES", "CUDA_HOME",
+    "CC", "CXX", "LD_LIBRARY_PATH", "SSL_CERT_FILE",
+}
+ENV_PREFIXES = ("PTCOURSE_", "LC_", "NVIDIA_")
+
+
+def kernel_env(env: dict[str, str], extra: dict[str, str]) -> dict[str, str]:
+    """The allow-listed part of ``env``, plus the jail's own settings."""
+    kept = {k: v for k, v in env.items() if k in ENV_ALLOWED or k.startswith(ENV_PREFIXES)}
+    return {**kept, **extra}
 
 
 def load_jail() -> KernelJail | None:
@@ -60,6 +82,7 @@ class JailedKernelManager(AsyncKernelManager):
     async def _async_pre_start_kernel(self, **kw):
         cmd, kw = await super()._async_pre_start_kernel(**kw)
         if self.jail is not None:
+            kw["env"] = kernel_env(kw.get("env") or dict(os.environ), self.jail.env)
             # A signal to the process group would also reach bubblewrap and end the kernel;
             # ask ipykernel to interrupt itself over its control channel instead.
             self.kernel_spec.interrupt_mode = "message"
@@ -85,6 +108,11 @@ class JailedExecute(Execute):
 
     # -- whole notebook --------------------------------------------------------------------
     def preprocess(self, nb, resources=None, km=None):
+        # PTGRADE_GUARD=off (the grader's own environment, never the student's) exists for the tests
+        # that show what each cheat would earn without the guard.
+        self.guard = Guard() if self.jail is not None and os.environ.get("PTGRADE_GUARD") != "off" else None
+        self._guard_tried = False
+        self._tokens: list = []
         self._dead_reason: str | None = None
         self._why = ""
         self._cell_bytes = 0
@@ -129,13 +157,73 @@ class JailedExecute(Execute):
         self._timing["dead"] = self._dead_reason
         with open(os.path.join(self.jail.runtime, "timing.json"), "w") as f:
             json.dump(self._timing, f)
+        if self.guard is not None:
+            with open(os.path.join(self.jail.runtime, "integrity.json"), "w") as f:
+                json.dump(self.guard.summary(), f)
+
+    # -- the guard (grader/guard.py) -------------------------------------------------------------
+    async def _async_silent(self, code: str, expression: str, timeout: float = 60):
+        """A silent request with one user expression; its reply, or None."""
+        msg_id = self.kc.execute(code, silent=True, store_history=False, user_expressions={"r": expression},
+                                 allow_stdin=False)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                reply = await ensure_async(self.kc.shell_channel.get_msg(timeout=1))
+            except Empty:
+                if not await ensure_async(self.km.is_alive()):
+                    return None
+                continue
+            if reply.get("parent_header", {}).get("msg_id") == msg_id:
+                return reply
+        return None
+
+    _silent = run_sync(_async_silent)
+
+    def _install_guard(self) -> None:
+        code, expression = self.guard.install_code()
+        reply = self._silent(code, expression)
+        try:
+            text = reply["content"]["user_expressions"]["r"]["data"]["text/plain"]
+            self.guard.installed = text == repr(self.guard.name)
+        except (KeyError, TypeError):
+            self.guard.installed = False
+
+    def _graded_test(self, cell, resources, index):
+        """Run a graded test cell under the guard; its points count only when proven."""
+        clean = self.guard.installed
+        if clean:
+            code, expression, nonce = self.guard.sanitize_code()
+            clean = self.guard.sanitized(self._silent(code, expression), nonce)
+        source = cell.source
+        cell.source, nonce, sent = self.guard.wrap(source)
+        self._tokens = []
+        try:
+            cell, resources = self._run_cell(cell, resources, index)
+        finally:
+            cell.source = source
+        has_error = any(o.get("output_type") == "error" for o in cell.get("outputs", []))
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
+        verdict = self.guard.judge(grade_id, has_error, clean, self._tokens, nonce, sent)
+        if not verdict.ok and self._dead_reason is None:
+            cell.outputs.append(error_output("GraderIntegrity", verdict.reason))
+        return cell, resources
 
     # -- one cell ----------------------------------------------------------------------------
     def preprocess_cell(self, cell, resources, index):
         if cell.cell_type != "code":
             return cell, resources
+        if self.guard is not None and self._dead_reason is None:
+            if not self.guard.installed and not self._guard_tried:
+                self._guard_tried = True
+                self._install_guard()
+            if role(cell) == "test":
+                return self._graded_test(cell, resources, index)
+        return self._run_cell(cell, resources, index)
+
+    def _run_cell(self, cell, resources, index):
         if self._dead_reason is not None:
-            cell.outputs = [error_output("NotRun", f"Not run, because an earlier cell stopped the kernel: {self._why}")]
+            cell.outputs = [error_output("NotRun", msg("grader.stopped.not_run", why=self._why))]
             return cell, resources
         self._cell_bytes = 0
         self._capped = False
@@ -156,10 +244,8 @@ class JailedExecute(Execute):
             process = getattr(getattr(self.km, "provisioner", None), "process", None)
             if process is not None:
                 kill_tree(process.pid)
-            self._why = (f"a cell ran past the {self.timeout} s limit and did not stop when interrupted, "
-                         "so the kernel was stopped.")
-            cell.outputs.append(error_output("CellTimeoutError", "This cell ran past the time limit and did not "
-                                             "stop when interrupted; later cells were not run."))
+            self._why = msg("grader.stopped.stuck", seconds=self.timeout)
+            cell.outputs.append(error_output("CellTimeoutError", msg("grader.stopped.cell_stuck")))
             return cell, resources
         finally:
             self._timing["cells_s"] += time.monotonic() - started
@@ -168,8 +254,8 @@ class JailedExecute(Execute):
         limit = f"{self.jail.memory_bytes / 1024**3:.1f} GB" if self.jail else "the limit"
         if self._dead_reason == "memory" or self._oom_killed():
             self._dead_reason = "memory"
-            return f"the kernel used more than {limit} of memory and was stopped."
-        return "the kernel stopped (os._exit(), a crash, or a kill)."
+            return msg("grader.stopped.memory", limit=limit)
+        return msg("grader.stopped.died")
 
     def _oom_killed(self) -> bool:
         return bool(self.jail and self.jail.cgroup and cgroup_oom_killed(Path(self.jail.cgroup)))
@@ -178,6 +264,12 @@ class JailedExecute(Execute):
         if self.jail is None or msg["msg_type"] == "error":
             return super().output(outs, msg, display_id, cell_index)
         content = msg.get("content", {})
+        if msg["msg_type"] == "stream" and "\x1ePTG " in content.get("text", ""):
+            rest, tokens = Guard.take_token(content["text"])
+            self._tokens.extend(tokens)
+            content["text"] = rest
+            if not rest:
+                return None
         size = len(content.get("text", "")) + sum(len(str(v)) for v in content.get("data", {}).values())
         self._cell_bytes += size
         if self._cell_bytes <= self.jail.output_bytes:

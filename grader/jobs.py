@@ -22,6 +22,7 @@ from pathlib import Path
 import nbformat
 
 from grader import gradebook, sandbox
+from ptcourse.messages import msg
 
 JOB_CONFIG = """\
 c.CourseDirectory.source_directory = "source"
@@ -90,21 +91,53 @@ class JobResult:
     grades: gradebook.NotebookGrades | None = None
     autograded: Path | None = None
     messages: dict[str, str] = field(default_factory=dict)  # failing grade id -> message
+    kinds: dict[str, str] = field(default_factory=dict)  # failing grade id -> failure_kind
     wall_s: float = 0.0
     cells_s: float | None = None
     peak_bytes: int | None = None
     kernel_death: str | None = None
     detail: str = ""
+    integrity: dict = field(default_factory=dict)  # what the guard saw (grader/guard.py)
+
+
+# Error outputs the grader itself writes: their message is already plain words.
+GRADER_ERRORS = {"GraderIntegrity", "KernelDied", "NotRun", "CellTimeoutError"}
 
 
 def error_text(output) -> str:
     """The plain-words part of an error output: ``Name: message``, without the traceback."""
     ename, evalue = output.get("ename", "Error"), output.get("evalue", "")
-    if ename in {"CheckFailed", "AssertionError"} and evalue:
+    if ename in {"CheckFailed", "AssertionError", *GRADER_ERRORS} and evalue:
         return evalue
     if ename == "NotImplementedError" and not evalue:
         return "NotImplementedError: not done yet (the exercise cell still raises NotImplementedError)"
     return f"{ename}: {evalue}" if evalue else ename
+
+
+STOPPED = {"KernelDied", "NotRun", "CellTimeoutError"}
+
+
+def failure_kind(output) -> str:
+    """Why a graded cell failed: ``mistake``, ``not_attempted``, ``stopped`` (by the grader) or ``integrity``."""
+    ename = output.get("ename", "")
+    if ename in STOPPED or (ename == "CellTimeoutError"):
+        return "stopped"
+    if ename == "GraderIntegrity":
+        return "integrity"
+    if ename == "NotImplementedError":
+        return "not_attempted"
+    return "mistake"
+
+
+def failure_kinds(nb) -> dict[str, str]:
+    """``{grade_id: kind}`` for each graded cell with an error output (see :func:`failure_kind`)."""
+    out = {}
+    for cell in nb.cells:
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
+        if cell.cell_type == "code" and meta.get("grade") and errors:
+            out[meta["grade_id"]] = failure_kind(errors[-1])
+    return out
 
 
 def failure_messages(nb) -> dict[str, str]:
@@ -205,7 +238,7 @@ def run_job(
     proc.join(timeout=limits.notebook_timeout)
     if proc.is_alive():
         status = "timeout"
-        detail = f"The notebook did not finish within {limits.notebook_timeout} s and was stopped."
+        detail = msg("grader.stopped.timeout", seconds=limits.notebook_timeout)
         sandbox.kill_tree(proc.pid)
         try:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -226,6 +259,7 @@ def run_job(
                 result.grades = gradebook.read_job_grades(db_url, day, student, notebook)
                 graded_nb = nbformat.read(str(autograded), as_version=4)
                 result.messages = failure_messages(graded_nb)
+                result.kinds = failure_kinds(graded_nb)
                 result.autograded = autograded
             except Exception as exc:  # a corrupt output is reported, not raised
                 result.status = "error"
@@ -235,6 +269,12 @@ def run_job(
         data = json.loads(timing.read_text())
         result.cells_s = data.get("cells_s")
         result.kernel_death = data.get("dead")
+    integrity = runtime / "integrity.json"
+    if integrity.exists():
+        try:
+            result.integrity = json.loads(integrity.read_text())
+        except ValueError:
+            result.integrity = {}
     result.wall_s = time.monotonic() - started
     return result
 

@@ -38,6 +38,17 @@ white-space:pre-wrap}.muted{color:#666}img{max-width:100%}
 """
 
 
+def scrub(text: str, private: list[str]) -> str:
+    """``text`` without the grading machine's paths: each path under a private folder becomes its file name."""
+    if not text:
+        return text
+    for root in sorted({p.rstrip("/") for p in private if p and p != "/"}, key=len, reverse=True):
+        text = re.sub(re.escape(root) + r"(/[^\s'\"]*)?",
+                      lambda m: (m.group(1) or "").rsplit("/", 1)[-1] or "…", text)
+    text = re.sub(r"/tmp/ptg[-\w]*(/[^\s'\"]*)?", lambda m: (m.group(1) or "").rsplit("/", 1)[-1] or "…", text)
+    return text
+
+
 def esc(text) -> str:
     return html.escape(str(text))
 
@@ -149,15 +160,23 @@ def class_report_html(day: str, records: list[dict], exercise_order: list[str], 
     failures = Counter()
     example = {}
     not_attempted = Counter()
+    stopped = Counter()
+    unproven = Counter()
     for r in records:
         for grade_id, cell in r.get("cells", {}).items():
             if cell["score"] < cell["max"] and cell.get("message"):
-                if cell["message"].startswith("NotImplementedError"):
+                kind = cell.get("kind") or ("not_attempted" if cell["message"].startswith("NotImplementedError")
+                                            else "mistake")
+                if kind == "not_attempted":
                     not_attempted[r["notebook"]] += 1
-                    continue
-                key = (grade_id, normalise(cell["message"]))
-                failures[key] += 1
-                example.setdefault(key, cell["message"])
+                elif kind == "stopped":
+                    stopped[(r["student"], r["notebook"])] += 1
+                elif kind == "integrity":
+                    unproven[(r["student"], r["notebook"])] += 1
+                else:
+                    key = (grade_id, normalise(cell["message"]))
+                    failures[key] += 1
+                    example.setdefault(key, cell["message"])
     parts.append("<h2>Most common mistakes</h2>")
     if failures:
         rows = "".join(f"<tr><td>{n}</td><td><code>{esc(g)}</code></td><td>{esc(example[(g, m)][:300])}</td></tr>"
@@ -168,13 +187,28 @@ def class_report_html(day: str, records: list[dict], exercise_order: list[str], 
     if not_attempted:
         parts.append("<p class='muted'>Not attempted (the exercise still raises NotImplementedError), in checks: "
                      + ", ".join(f"{esc(nb)} {n}" for nb, n in sorted(not_attempted.items())) + ".</p>")
+    parts.append("<h2>Stopped by the grader</h2>")
+    if stopped:
+        parts.append("<p class='muted'>Time limit, memory limit or a kernel that died: not learning mistakes, so "
+                     "they are kept out of the list above.</p><table><tr><th>student</th><th>notebook</th>"
+                     "<th>checks not run</th></tr>" + "".join(
+                         f"<tr><td>{esc(st)}</td><td>{esc(nb)}</td><td>{n}</td></tr>"
+                         for (st, nb), n in sorted(stopped.items())) + "</table>")
+    else:
+        parts.append("<p>None.</p>")
+    if unproven:
+        parts.append("<h2>Checks that could not be proven</h2><table><tr><th>student</th><th>notebook</th>"
+                     "<th>checks scored 0</th></tr>" + "".join(
+                         f"<tr><td>{esc(st)}</td><td>{esc(nb)}</td><td>{n}</td></tr>"
+                         for (st, nb), n in sorted(unproven.items())) + "</table>")
 
     attention = [r for r in records if r["status"] != "graded" or r.get("findings") or r.get("notes")]
     parts.append("<h2>Needs a human</h2>")
     if attention:
         rows = []
         for r in attention:
-            what = [STATUS_WORDS.get(r["status"], r["status"]) + ": " + r.get("detail", "")] if r["status"] != "graded" else []
+            what = ([STATUS_WORDS.get(r["status"], r["status"]) + ": "
+                     + (r.get("instructor_detail") or r.get("detail", ""))[:600]] if r["status"] != "graded" else [])
             what += [f"review: {f}" for f in r.get("findings", [])] + list(r.get("notes", []))
             rows.append(f"<tr><td>{esc(r['student'])}</td><td>{esc(r['notebook'])}</td>"
                         f"<td>{'<br>'.join(esc(w) for w in what)}</td></tr>")

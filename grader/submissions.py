@@ -9,17 +9,27 @@ Two layouts are read:
   ``01_tensors - Alice Smith.ipynb``). A flat file's notebook is recognised by its cells.
 
 Every file is read here, in the grader's own process, and never executed: invalid JSON, an
-unknown or renamed notebook and missing test cells become notes in the student's report.
+unknown or renamed notebook, a link, a special file or a file over the size cap become plain-words
+entries in the student's report. Files are opened without following links (a link could point at
+the course's solutions), and nothing bigger than the cap is read.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
+
+from grader import repair
+from ptcourse.messages import msg
+from ptcourse.nbmodel import CourseNotebook
+
+MAX_NOTEBOOK_BYTES = 50 * 1024**2
 
 
 @dataclass
@@ -42,22 +52,43 @@ def slug(text: str) -> str:
     return text or "unnamed"
 
 
-def grade_ids(nb) -> set[str]:
-    return {
-        c.get("metadata", {}).get("nbgrader", {}).get("grade_id")
-        for c in nb.get("cells", [])
-        if c.get("metadata", {}).get("nbgrader", {}).get("grade_id")
-    }
-
-
-def read_notebook(path: Path) -> tuple[nbformat.NotebookNode | None, str | None]:
-    """The notebook, or the reason it cannot be read, in plain words."""
+def read_bytes_safely(path: Path, max_bytes: int = MAX_NOTEBOOK_BYTES) -> tuple[bytes | None, str | None]:
+    """A regular file's bytes, read without following a link and never past ``max_bytes``."""
+    name = Path(path).name
     try:
-        raw = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        return None, "the file is not text (is it really a notebook?)"
+        info = os.lstat(path)
     except OSError as exc:
         return None, f"the file could not be read ({exc.strerror})"
+    if stat.S_ISLNK(info.st_mode):
+        return None, msg("grader.file.link", file=name)
+    if not stat.S_ISREG(info.st_mode):
+        return None, msg("grader.file.special", file=name)
+    if info.st_size > max_bytes:
+        return None, msg("grader.file.too_big", file=name, size=f"{info.st_size / 1024**2:.0f}",
+                         limit=f"{max_bytes / 1024**2:.0f}")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        return None, f"the file could not be read ({exc.strerror})"
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # swapped after the check
+            return None, msg("grader.file.special", file=name)
+        data = f.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        return None, msg("grader.file.too_big", file=name, size=f"{len(data) / 1024**2:.0f}",
+                         limit=f"{max_bytes / 1024**2:.0f}")
+    return data, None
+
+
+def read_notebook(path: Path, max_bytes: int = MAX_NOTEBOOK_BYTES) -> tuple[nbformat.NotebookNode | None, str | None]:
+    """The notebook, or the reason it cannot be read, in plain words."""
+    data, error = read_bytes_safely(path, max_bytes)
+    if error:
+        return None, error
+    try:
+        raw = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None, "the file is not text (is it really a notebook?)"
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
@@ -72,26 +103,16 @@ def read_notebook(path: Path) -> tuple[nbformat.NotebookNode | None, str | None]
     return nb, None
 
 
-def identify(nb, masters: dict[str, set[str]]) -> str | None:
-    """The assignment notebook whose graded cells this notebook shares most (None if none)."""
-    ids = grade_ids(nb)
-    best, best_overlap = None, 0
-    for name, master_ids in masters.items():
-        overlap = len(ids & master_ids)
-        if overlap > best_overlap:
-            best, best_overlap = name, overlap
-    return best
-
-
-def _check(sub: Submission, masters: dict[str, set[str]], named_as: str | None) -> None:
-    """Read the file, recognise its notebook, note renames and removed test cells."""
-    nb, error = read_notebook(sub.path)
+def _check(sub: Submission, masters: dict[str, CourseNotebook], named_as: str | None,
+           max_bytes: int = MAX_NOTEBOOK_BYTES) -> None:
+    """Read the file, recognise its notebook, note renames."""
+    nb, error = read_notebook(sub.path, max_bytes)
     if error:
         sub.error = error
         sub.notebook = named_as if named_as in masters else sub.notebook
         return
     sub.nb = nb
-    found = identify(nb, masters)
+    found = repair.identify(nb, masters)
     if named_as in masters and (found is None or found == named_as):
         sub.notebook = named_as
     elif found is not None:
@@ -101,32 +122,31 @@ def _check(sub: Submission, masters: dict[str, set[str]], named_as: str | None) 
     else:
         sub.notebook = None
         sub.error = "no graded cell of this assignment was found in it (wrong file or a different assignment?)"
-        return
-    missing = sorted(masters[sub.notebook] - grade_ids(nb))
-    if missing:
-        sub.notes.append(
-            "These graded cells were missing and were put back from the course before grading: "
-            + ", ".join(missing) + "."
-        )
 
 
-def from_nbgrader_layout(folder: Path, day: str, masters: dict[str, set[str]]) -> list[Submission]:
-    """``<folder>/<student>/<day>/*.ipynb``."""
+def from_nbgrader_layout(folder: Path, day: str, masters: dict[str, CourseNotebook],
+                         max_bytes: int = MAX_NOTEBOOK_BYTES) -> list[Submission]:
+    """``<folder>/<student>/<day>/*.ipynb``; linked folders are reported, never followed."""
     subs = []
     for student_dir in sorted(p for p in folder.iterdir() if p.is_dir()):
         day_dir = student_dir / day
         if not day_dir.is_dir():
             continue
-        ts_file = day_dir / "timestamp.txt"
-        timestamp = ts_file.read_text().strip() if ts_file.exists() else None
+        linked = next((p for p in (student_dir, day_dir) if p.is_symlink()), None)
+        if linked is not None:
+            subs.append(Submission(student=student_dir.name, notebook=None, path=linked,
+                                   error=msg("grader.file.link", file=linked.name)))
+            continue
+        data, _ = read_bytes_safely(day_dir / "timestamp.txt", 4096)
+        timestamp = data.decode("utf-8", "replace").strip() if data else None
         for path in sorted(day_dir.glob("*.ipynb")):
             sub = Submission(student=student_dir.name, notebook=None, path=path, timestamp=timestamp)
-            _check(sub, masters, path.stem)
+            _check(sub, masters, path.stem, max_bytes)
             subs.append(sub)
     return subs
 
 
-def _flat_student(stem: str, masters: dict[str, set[str]]) -> tuple[str, str | None]:
+def _flat_student(stem: str, masters: dict[str, CourseNotebook]) -> tuple[str, str | None]:
     """Split ``alice_01_tensors`` into the student and the notebook named in the file name."""
     for name in sorted(masters, key=len, reverse=True):
         if name in stem:
@@ -135,24 +155,26 @@ def _flat_student(stem: str, masters: dict[str, set[str]]) -> tuple[str, str | N
     return slug(stem), None
 
 
-def from_flat_folder(folder: Path, masters: dict[str, set[str]]) -> list[Submission]:
+def from_flat_folder(folder: Path, masters: dict[str, CourseNotebook],
+                     max_bytes: int = MAX_NOTEBOOK_BYTES) -> list[Submission]:
     """``<folder>/<student>[_<notebook>].ipynb``."""
     subs = []
     for path in sorted(folder.glob("*.ipynb")):
         student, named = _flat_student(path.stem, masters)
         sub = Submission(student=student, notebook=named, path=path)
-        _check(sub, masters, named)
+        _check(sub, masters, named, max_bytes)
         subs.append(sub)
     return subs
 
 
-def discover(folder: Path, day: str, masters: dict[str, set[str]]) -> list[Submission]:
+def discover(folder: Path, day: str, masters: dict[str, CourseNotebook],
+             max_bytes: int = MAX_NOTEBOOK_BYTES) -> list[Submission]:
     """All submissions in ``folder``, whichever of the two layouts it uses."""
     folder = Path(folder)
     if any(p.is_dir() and (p / day).is_dir() for p in folder.iterdir()):
-        subs = from_nbgrader_layout(folder, day, masters)
+        subs = from_nbgrader_layout(folder, day, masters, max_bytes)
     else:
-        subs = from_flat_folder(folder, masters)
+        subs = from_flat_folder(folder, masters, max_bytes)
     return dedupe(subs)
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from grader import cli, report, sandbox, scan, submissions
+from grader import cli, repair, report, sandbox, scan, submissions
 from grader.jobs import error_text
 from tests.harness.classroom import mutated, solved, untouched, with_code, write_class
 from tests.harness.course import TempCourse
@@ -110,7 +110,8 @@ def test_missing_test_cells_are_noted(tmp_path):
     nb.cells = [c for c in nb.cells if nbgrader_meta(c).get("grade_id") != "env_diagnose_cases"]
     write_class(tmp_path, DAY, {"dave": {NB: nb}})
     (sub,) = submissions.discover(tmp_path, DAY, masters())
-    assert any("env_diagnose_cases" in n and "put back" in n for n in sub.notes)
+    fixed = repair.repair(sub.nb, masters()[sub.notebook])
+    assert any("env_diagnose_cases" in n and "put back" in n for n in fixed.notes)
 
 
 def test_error_text_keeps_the_plain_words():

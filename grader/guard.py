@@ -1,0 +1,137 @@
+"""Proving, from outside the kernel, that every graded test cell ran as written.
+
+A blank notebook plus a few lines that change how IPython runs or reports later cells would
+otherwise score full marks: nbgrader counts a test cell as passed when it shows no error. Here a
+test cell counts only when the grader has proof that it ran to its end, as the course wrote it,
+in a clean kernel (the kernel-side half is :mod:`grader.kernel_guard`):
+
+1. Before the notebook's first cell the guard is installed silently, under a module name drawn at
+   random for this run; it snapshots the objects the checks rely on.
+2. Before each graded test cell a silent request *sanitizes* the kernel: every protected object is
+   put back, IPython's transformers, custom exception handlers, trace and profile functions are
+   switched off. Its reply must carry this request's nonce, or the cell cannot be trusted.
+3. Each test cell runs with one line added at its end, reached only when every check before it
+   passed; it prints a token with a per-cell nonce, what changed while the cell ran, and a hash of
+   the code IPython really ran. The grader removes that line from the output.
+4. The cell's points count only if it showed no error *and* its token came back with the right
+   nonce, nothing protected changed while it ran, it was not traced, and the code that ran is the
+   code that was sent. Otherwise it gets an error output saying why in plain words (so nbgrader
+   scores it 0) and the notebook is flagged.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import re
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ptcourse.messages import msg
+
+SOURCE = (Path(__file__).with_name("kernel_guard.py")).read_text()
+TOKEN = re.compile(r"\x1ePTG (?P<nonce>[0-9a-f]+) (?P<report>\{.*?\})\x1e\n?", re.S)
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha1(text.strip().encode()).hexdigest()
+
+
+@dataclass
+class CellVerdict:
+    """What the guard says of one test cell."""
+
+    grade_id: str
+    ok: bool
+    reason: str = ""  # a catalogue message when not ok
+    detail: str = ""  # for the instructor
+
+
+@dataclass
+class Guard:
+    """The grader's side of one notebook's guard."""
+
+    name: str = field(default_factory=lambda: "_ptg_" + secrets.token_hex(8))
+    installed: bool = False
+    restored: set[str] = field(default_factory=set)  # protected objects the notebook had replaced
+    machinery: set[str] = field(default_factory=set)  # execution machinery switched off for the checks
+    harmful: set[str] = field(default_factory=set)  # of that, what would have changed or hidden a check
+    verdicts: list[CellVerdict] = field(default_factory=list)
+
+    # -- code sent to the kernel ---------------------------------------------------------------
+    def install_code(self) -> tuple[str, str]:
+        """Code and user expression that install the guard; the expression returns its name."""
+        code = f"(lambda ns: (exec({SOURCE!r}, ns), ns['_install']({self.name!r})))({{'get_ipython': get_ipython}})"
+        return code, f"__import__('sys').modules[{self.name!r}].__name__"
+
+    def sanitize_code(self) -> tuple[str, str, str]:
+        nonce = secrets.token_hex(8)
+        return "pass", f"__import__({self.name!r}).sanitize({nonce!r})", nonce
+
+    def wrap(self, source: str) -> tuple[str, str, str]:
+        """The test cell as sent: its code, then the attesting line. Returns (code, nonce, hash)."""
+        nonce = secrets.token_hex(8)
+        code = source.rstrip("\n") + f"\n__import__({self.name!r}).done({nonce!r})\n"
+        return code, nonce, _sha(code)
+
+    # -- what came back --------------------------------------------------------------------------
+    def sanitized(self, reply: dict | None, nonce: str) -> bool:
+        """Read a sanitize reply; False when it cannot be trusted."""
+        try:
+            result = reply["content"]["user_expressions"]["r"]
+            data = json.loads(ast.literal_eval(result["data"]["text/plain"]))
+        except (KeyError, TypeError, ValueError):
+            return False
+        if data.get("nonce") != nonce:
+            return False
+        self.restored.update(data.get("restored", []))
+        self.machinery.update(data.get("machinery", []))
+        self.harmful.update(data.get("harmful", []))
+        return True
+
+    @staticmethod
+    def take_token(text: str) -> tuple[str, list[tuple[str, dict]]]:
+        """Remove the attesting lines from a stream's text; return the rest and the tokens."""
+        found = []
+        for match in TOKEN.finditer(text):
+            try:
+                found.append((match.group("nonce"), json.loads(match.group("report"))))
+            except ValueError:
+                continue
+        return TOKEN.sub("", text), found
+
+    def judge(self, grade_id: str, has_error: bool, clean: bool, tokens: list[tuple[str, dict]],
+              nonce: str, sent_hash: str) -> CellVerdict:
+        """Whether a test cell's result can be trusted (a failing cell needs no proof)."""
+        if has_error:
+            verdict = CellVerdict(grade_id, True)
+        elif not clean:
+            verdict = CellVerdict(grade_id, False, msg("grader.integrity.unverified"), "sanitize reply missing")
+        else:
+            report = next((r for n, r in tokens if n == nonce), None)
+            if report is None:
+                verdict = CellVerdict(grade_id, False, msg("grader.integrity.not_attested"), "no token")
+            elif report.get("changed"):
+                what = ", ".join(report["changed"][:4])
+                verdict = CellVerdict(grade_id, False, msg("grader.integrity.changed_during", what=what), what)
+            elif report.get("traced"):
+                verdict = CellVerdict(grade_id, False, msg("grader.integrity.not_attested"), "traced frame")
+            elif report.get("ran") != sent_hash:
+                verdict = CellVerdict(grade_id, False, msg("grader.integrity.not_attested"),
+                                      "the code that ran differs from the code sent")
+            else:
+                verdict = CellVerdict(grade_id, True)
+        self.verdicts.append(verdict)
+        return verdict
+
+    def summary(self) -> dict:
+        return {
+            "installed": self.installed,
+            "restored": sorted(self.restored),
+            "machinery": sorted(self.machinery),
+            "harmful": sorted(self.harmful),
+            "voided": [{"grade_id": v.grade_id, "reason": v.reason, "detail": v.detail}
+                       for v in self.verdicts if not v.ok],
+        }

@@ -1,0 +1,204 @@
+"""The grader's agent inside a student's kernel (sent as source text; never imported by the grader).
+
+:mod:`grader.guard` executes this file's text in the kernel, silently, before the notebook's first
+cell, under a module name that is random for each run. It snapshots what the course's checks rely
+on: the built-ins, ``torch`` (with ``torch.Tensor``, ``torch.nn``, ``torch.nn.functional``,
+``torch.testing``, ``torch.autograd``), ``numpy``, ``math``, the course package's check helpers,
+and IPython's execution machinery (input and AST transformers, custom exception handlers,
+traceback and display hooks, the kernel's methods). Then, for every graded test cell:
+
+* :func:`sanitize` (a silent request before the cell) puts every protected object back as it was,
+  switches off transformers, custom exception handlers, trace and profile functions, and says
+  what it had to undo;
+* :func:`done` (the cell's last line, reached only if every check before it passed) reports a
+  token with the run's nonce, whether anything protected changed while the cell ran, and a hash
+  of the code IPython really executed. The grader, outside the kernel, counts the cell only when
+  all of that checks out.
+"""
+
+import builtins as _b
+import hashlib as _h
+import json as _j
+import sys as _s
+import threading as _t
+import types as _y
+
+
+def _install(name):
+    import math
+
+    import numpy
+    import torch
+    import torch.nn.functional
+    import torch.testing
+
+    import ptcourse
+    import ptcourse.checks
+    import ptcourse.messages
+
+    ip = get_ipython()  # noqa: F821 - the kernel's shell
+    kernel = getattr(ip, "kernel", None)
+    spaces = [("builtins", _b), ("torch", torch), ("torch.Tensor", torch.Tensor), ("torch.nn", torch.nn),
+              ("torch.nn.functional", torch.nn.functional), ("torch.testing", torch.testing),
+              ("torch.autograd", torch.autograd), ("numpy", numpy), ("numpy.testing", numpy.testing),
+              ("math", math), ("ptcourse", ptcourse), ("ptcourse.checks", ptcourse.checks),
+              ("ptcourse.messages", ptcourse.messages)]
+    session = getattr(kernel, "session", None)
+    instances = [o for o in (ip, kernel, session, _s.stdout, _s.stderr, ip.display_pub, ip.displayhook,
+                             ip.InteractiveTB, ip.compile) if o is not None]
+    roots = ("IPython", "ipykernel", "jupyter_client")
+    classes = [c for o in instances for c in type(o).__mro__ if c.__module__.split(".")[0] in roots]
+    seen = set()
+    for cls in classes:
+        if id(cls) not in seen:
+            seen.add(id(cls))
+            spaces.append((f"{cls.__module__}.{cls.__qualname__}", cls))
+    snap = {label: (obj, dict(vars(obj))) for label, obj in spaces}
+    strict = {"torch.Tensor"} | {label for label, obj in spaces if isinstance(obj, type) and label != "torch.Tensor"}
+    modules = {label: _s.modules.get(label) for label, obj in spaces if isinstance(obj, _y.ModuleType)}
+    genuine = {"torch": torch, "np": numpy, "numpy": numpy, "nn": torch.nn, "F": torch.nn.functional,
+               "math": math, "ptcourse": ptcourse}
+    genuine.update({n: getattr(ptcourse.checks, n) for n in ptcourse.checks.__all__})
+    tm = ip.input_transformer_manager
+    shell_attrs = ["input_transformers_cleanup", "input_transformers_post", "ast_transformers",
+                   "custom_exceptions", "CustomTB", "InteractiveTB", "SyntaxTB", "displayhook", "display_pub",
+                   "display_formatter", "compile", "input_transformer_manager", "history_manager"]
+    shell = {a: getattr(ip, a, None) for a in shell_attrs}
+    shell_lists = {a: list(v) for a, v in shell.items() if isinstance(v, list)}
+    tm_attrs = {a: list(getattr(tm, a)) for a in ("cleanup_transforms", "line_transforms", "token_transformers")
+                if isinstance(getattr(tm, a, None), list)}
+    own = {id(o): (o, {k for k, v in vars(o).items() if callable(v)}) for o in instances if hasattr(o, "__dict__")}
+    system = {"displayhook": _s.displayhook, "stdout": _s.stdout, "stderr": _s.stderr}
+    for key in _KERNEL_SWAPS:  # ipykernel swaps these for each request (stdin forwarding)
+        snap["builtins"][1].pop(key, None)
+
+    def _protected_changes(fix):
+        out = []
+        for label, (obj, base) in snap.items():
+            current = vars(obj)
+            for key, value in base.items():
+                if current.get(key, _missing) is not value:
+                    out.append(f"{label}.{key}")
+                    if fix:
+                        try:
+                            setattr(obj, key, value) if label != "builtins" else current.__setitem__(key, value)
+                        except (AttributeError, TypeError):
+                            pass
+            if label in strict:
+                for key in [k for k in current if k not in base]:
+                    out.append(f"{label}.{key}")
+                    if fix:
+                        try:
+                            delattr(obj, key)
+                        except (AttributeError, TypeError):
+                            pass
+        for label, module in modules.items():
+            if module is not None and _s.modules.get(label) is not module:
+                out.append(f"sys.modules[{label!r}]")
+                if fix:
+                    _s.modules[label] = module
+        ns = ip.user_ns
+        for key, value in genuine.items():
+            if key in ns and ns[key] is not value and (isinstance(ns[key], _y.ModuleType) or callable(ns[key])):
+                out.append(f"the name {key}")
+                if fix:
+                    ns[key] = value
+        return out
+
+    def _machinery_changes(fix):
+        out = []
+        for attr, value in shell.items():
+            if getattr(ip, attr, None) is not value:
+                out.append(attr)
+                if fix:
+                    setattr(ip, attr, value)
+        for attr, items in shell_lists.items():
+            if list(getattr(ip, attr)) != items:
+                out.append(attr)
+                if fix:
+                    getattr(ip, attr)[:] = items
+        for attr, items in tm_attrs.items():
+            if list(getattr(tm, attr)) != items:
+                out.append(f"input_transformer_manager.{attr}")
+                if fix:
+                    getattr(tm, attr)[:] = items
+        for obj, keys in own.values():
+            for key in [k for k, v in vars(obj).items() if callable(v) and k not in keys]:
+                out.append(f"{type(obj).__name__}.{key}")
+                if fix:
+                    vars(obj).pop(key, None)
+        for key, value in system.items():
+            if getattr(_s, key) is not value:
+                out.append(f"sys.{key}")
+                if fix:
+                    setattr(_s, key, value)
+        if _s.gettrace() is not None or _s.getprofile() is not None:
+            out.append("sys.settrace/setprofile")
+            if fix:
+                _s.settrace(None)
+                _s.setprofile(None)
+        if getattr(_t, "_trace_hook", None) is not None or getattr(_t, "_profile_hook", None) is not None:
+            out.append("threading.settrace/setprofile")
+            if fix:
+                _t.settrace(None) if hasattr(_t, "settrace") else None
+                _t.setprofile(None) if hasattr(_t, "setprofile") else None
+        return out
+
+    def _harmful():
+        """Added machinery that would change a test or hide its failure (harmless additions are not)."""
+        out = []
+        probe = "x = 1\nraise AssertionError('probe')\n"
+        for attr in ("input_transformers_cleanup", "input_transformers_post"):
+            for fn in getattr(ip, attr)[len(shell_lists.get(attr, [])):]:
+                try:
+                    if "".join(fn(probe.splitlines(True))) != probe:
+                        out.append(f"an input transformer ({attr})")
+                except Exception:
+                    out.append(f"an input transformer ({attr})")
+        import ast as _ast
+        for fn in getattr(ip, "ast_transformers", [])[len(shell_lists.get("ast_transformers", [])):]:
+            try:
+                tree = _ast.parse(probe)
+                if _ast.dump(fn.visit(_ast.parse(probe))) != _ast.dump(tree):
+                    out.append("an AST transformer")
+            except Exception:
+                out.append("an AST transformer")
+        caught = tuple(getattr(ip, "custom_exceptions", ()) or ())
+        if caught and any(issubclass(ptcourse.checks.CheckFailed, c) or issubclass(KeyboardInterrupt, c)
+                          for c in caught if isinstance(c, type)):
+            out.append("a custom exception handler")
+        for obj, keys in own.values():
+            out += [f"{type(obj).__name__}.{k}" for k, v in vars(obj).items() if callable(v) and k not in keys]
+        return out
+
+    def sanitize(nonce):
+        restored = _protected_changes(fix=True)
+        harmful = _harmful()
+        machinery = _machinery_changes(fix=True)
+        return _j.dumps({"nonce": nonce, "restored": restored, "machinery": machinery, "harmful": harmful})
+
+    def done(nonce):
+        frame = _s._getframe(1)
+        changed = _protected_changes(fix=False) + _machinery_changes(fix=False)
+        traced = frame.f_trace is not None
+        hist = getattr(ip, "history_manager", None)
+        parsed = getattr(hist, "input_hist_parsed", None) or [""]
+        ran = _h.sha1(str(parsed[-1]).strip().encode()).hexdigest()
+        report = _j.dumps({"changed": changed, "traced": traced, "ran": ran})
+        _s.stdout.write(f"\x1ePTG {nonce} {report}\x1e\n")
+        _s.stdout.flush()
+
+    module = _y.ModuleType(name)
+    module.sanitize, module.done = sanitize, done
+    _s.modules[name] = module
+    return name
+
+
+_KERNEL_SWAPS = ("input", "raw_input", "getpass")
+
+
+class _Missing:
+    pass
+
+
+_missing = _Missing()

@@ -1,0 +1,263 @@
+"""The repair step: a submission is rebuilt on the course's own structure before nbgrader sees it.
+
+Honest accidents break nbgrader: a copied exercise cell (two cells share a ``grade_id``), a copied
+test cell, an editor that drops cell metadata, a cell the course does not know, cells moved
+around, a cell turned into markdown by a stray key press. Here the *structure* of the graded
+notebook (which cells are graded, their points, ids, types and test code) always comes from the
+course (:mod:`ptcourse.nbmodel`); the learner's file supplies only the code of the answer cells
+and the learner's own free cells. Learner metadata (points, ``grade``, ``locked``, checksums) is
+never trusted.
+
+Answer cells are matched by ``grade_id`` first; where metadata is missing or duplicated, by what
+the cell defines (the function or class the exercise asks for) and then by position between the
+course's cells around it. With duplicates, the copy the learner worked on last (the later one,
+unless it is still the untouched stub) is graded. Every repair becomes a plain-words note.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field
+
+import nbformat
+
+from ptcourse.messages import msg
+from ptcourse.nbmodel import CourseNotebook, defined_names, grade_ids, nbgrader_meta, role
+
+
+def _norm(source) -> str:
+    if isinstance(source, list):
+        source = "".join(source)
+    return re.sub(r"[ \t]+\n", "\n", str(source or "")).strip()
+
+
+@dataclass
+class Repaired:
+    """The notebook nbgrader will grade, and what was done to get it."""
+
+    nb: nbformat.NotebookNode
+    notes: list[str] = field(default_factory=list)  # plain words, for the learner and the instructor
+    changed: bool = False
+
+
+@dataclass
+class _Cell:
+    index: int
+    cell_type: str
+    source: str
+    grade_id: str | None
+    names: set[str]
+
+
+def _learner_cells(nb) -> list[_Cell]:
+    out = []
+    for i, cell in enumerate(nb.get("cells", [])):
+        if not isinstance(cell, dict):
+            continue
+        source = cell.get("source", "")
+        source = "".join(source) if isinstance(source, list) else str(source or "")
+        kind = cell.get("cell_type", "code")
+        gid = nbgrader_meta(cell).get("grade_id")
+        names = defined_names(source) if kind in ("code", "markdown") and source.strip() else set()
+        out.append(_Cell(i, kind, source, gid if isinstance(gid, str) else None, names))
+    return out
+
+
+def _code_lines(source: str) -> list[str]:
+    return [ln.strip() for ln in source.splitlines() if ln.strip() and not ln.strip().startswith("#")]
+
+
+def _untouched(source: str, stub: str) -> bool:
+    """Still the course's stub: the same code, or only ``raise NotImplementedError`` added to nothing."""
+    lines = _code_lines(source)
+    return lines == _code_lines(stub) or (
+        any("NotImplementedError" in ln for ln in lines) and len(lines) <= len(_code_lines(stub)))
+
+
+def _pick(candidates: list[_Cell], stub: str) -> _Cell:
+    """The copy the learner worked on last: the later one, unless it is still the stub."""
+    worked = [c for c in candidates if not _untouched(c.source, stub)]
+    return (worked or candidates)[-1]
+
+
+def _ordinal(n: int) -> str:
+    return msg(f"grader.ordinal.{n}") if 1 <= n <= 5 else str(n)
+
+
+def _duplicate_note(exercise: str, candidates: list[_Cell], chosen: _Cell) -> str:
+    key = "grader.repair.duplicate_answer" if chosen is candidates[-1] else "grader.repair.duplicate_answer_stub"
+    return msg(key, exercise=exercise, times=len(candidates), which=_ordinal(candidates.index(chosen) + 1))
+
+
+def repair(submitted, master: CourseNotebook) -> Repaired:
+    """Rebuild ``submitted`` on ``master``'s structure; see the module's docstring."""
+    learner = _learner_cells(submitted)
+    mcells = master.nb.cells
+    mrole = [role(c) for c in mcells]
+    mid = [nbgrader_meta(c).get("grade_id") for c in mcells]
+    labels = master.exercise_labels()
+    known = {g for g in mid if g}
+    by_gid: dict[str, list[_Cell]] = {}
+    for cell in learner:
+        if cell.grade_id:
+            by_gid.setdefault(cell.grade_id, []).append(cell)
+
+    notes: list[str] = []
+    match: dict[int, _Cell] = {}  # master index -> learner cell
+    used: set[int] = set()
+    by_content = 0
+
+    # 1. By grade id.
+    for i, gid in enumerate(mid):
+        if not gid or gid not in by_gid:
+            continue
+        candidates = by_gid[gid]
+        if mrole[i] == "solution":
+            chosen = _pick(candidates, mcells[i].source)
+            if len(candidates) > 1:
+                notes.append(_duplicate_note(labels.get(gid, gid), candidates, chosen))
+        else:
+            chosen = candidates[0]
+            if len(candidates) > 1:
+                notes.append(msg("grader.repair.duplicate_check", check=gid, times=len(candidates)))
+        match[i] = chosen
+        used.update(c.index for c in candidates)
+
+    unknown = sorted({c.grade_id for c in learner if c.grade_id and c.grade_id not in known})
+    if unknown:
+        notes.append(msg("grader.repair.unknown_cells", ids=", ".join(unknown)))
+
+    # 2. Course cells by identical content (tests, locked cells, explanations, demos).
+    for i, cell in enumerate(mcells):
+        if i in match or mrole[i] == "solution":
+            continue
+        want = _norm(cell.source)
+        if not want:
+            continue
+        for lc in learner:
+            if lc.index not in used and _norm(lc.source) == want and (lc.grade_id is None or lc.grade_id not in known):
+                match[i] = lc
+                used.add(lc.index)
+                break
+
+    # 3. Answers without usable metadata: by the names they define, then by position.
+    def anchors_around(i: int) -> tuple[int, int]:
+        before = max((match[j].index for j in match if j < i), default=-1)
+        after = min((match[j].index for j in match if j > i), default=len(submitted.get("cells", [])))
+        return before, after
+
+    for i in range(len(mcells)):
+        if mrole[i] != "solution" or i in match:
+            continue
+        exercise = next((e for e in master.exercises if e.grade_id == mid[i]), None)
+        names = exercise.names if exercise else set()
+        free = [lc for lc in learner if lc.index not in used and (lc.grade_id is None or lc.grade_id not in known)]
+        candidates = [lc for lc in free if names and lc.names & names]
+        how = "names"
+        if not candidates:
+            before, after = anchors_around(i)
+            candidates = [lc for lc in free if before < lc.index < after and lc.cell_type == "code"
+                          and lc.source.strip()]
+            how = "position"
+        if not candidates:
+            continue
+        chosen = _pick(candidates, mcells[i].source)
+        if len(candidates) > 1 and how == "names":
+            notes.append(_duplicate_note(labels.get(mid[i], mid[i]), candidates, chosen))
+            used.update(c.index for c in candidates)
+        used.add(chosen.index)
+        match[i] = chosen
+        by_content += 1
+        if how == "position":
+            notes.append(msg("grader.repair.answer_by_position", exercise=labels.get(mid[i], mid[i])))
+
+    if by_content:
+        notes.insert(0, msg("grader.repair.lost_metadata", count=by_content))
+
+    missing_checks = [mid[i] for i in range(len(mcells)) if mrole[i] == "test" and i not in match]
+    if missing_checks:
+        notes.append(msg("grader.repair.missing_checks", ids=", ".join(missing_checks)))
+    for i in range(len(mcells)):
+        if mrole[i] == "solution" and i in match and match[i].cell_type != "code":
+            notes.append(msg("grader.repair.cell_type", exercise=labels.get(mid[i], mid[i])))
+
+    # 4. Build: the course's cells in course order; the learner's own cells after the course cell
+    #    that came before them in their file.
+    slot_of = {lc.index: i for i, lc in match.items()}
+    own: dict[int, list[_Cell]] = {}
+    current = -1
+    for lc in learner:
+        if lc.index in slot_of:
+            current = slot_of[lc.index]
+        elif lc.index not in used:
+            own.setdefault(current, []).append(lc)
+
+    order_moved = _moved(match)
+    if order_moved:
+        notes.append(msg("grader.repair.reordered"))
+
+    out = nbformat.v4.new_notebook()
+    out.metadata = copy.deepcopy(master.nb.metadata)
+    counter = 0
+
+    def own_cell(lc: _Cell):
+        nonlocal counter
+        counter += 1
+        if lc.cell_type == "markdown":
+            cell = nbformat.v4.new_markdown_cell(lc.source)
+        elif lc.cell_type == "raw":
+            cell = nbformat.v4.new_raw_cell(lc.source)
+        else:
+            cell = nbformat.v4.new_code_cell(lc.source)
+        cell["id"] = f"own-{counter}"
+        return cell
+
+    for lc in own.get(-1, []):
+        out.cells.append(own_cell(lc))
+    for i, mc in enumerate(mcells):
+        kind = mrole[i]
+        if kind == "free" and i not in match and mc.cell_type == "code":
+            pass  # a demo cell the learner deleted or edited (an edited one comes back as their own)
+        else:
+            cell = copy.deepcopy(mc)
+            if kind == "solution" and i in match:
+                cell.source = match[i].source
+            if kind == "free" and i in match and mc.cell_type == "code":
+                cell.source = match[i].source
+            if cell.cell_type == "code":
+                cell.outputs, cell.execution_count = [], None
+            out.cells.append(cell)
+        for lc in own.get(i, []):
+            out.cells.append(own_cell(lc))
+
+    changed = bool(notes) or _fingerprint(submitted) != _fingerprint(out)
+    return Repaired(out, notes, changed)
+
+
+def _moved(match: dict[int, _Cell]) -> bool:
+    """Whether the learner's file had the course's graded cells in another order."""
+    order = [match[i].index for i in sorted(match)]
+    return any(b < a for a, b in zip(order, order[1:], strict=False))
+
+
+def _fingerprint(nb) -> list[tuple[str, str, str]]:
+    return [(c.get("cell_type", ""), str(nbgrader_meta(c).get("grade_id")), _norm(c.get("source", "")))
+            for c in nb.get("cells", []) if isinstance(c, dict)]
+
+
+def identify(nb, course: dict[str, CourseNotebook]) -> str | None:
+    """The course notebook this file is a copy of: by grade ids, else by its cells' content."""
+    ids = grade_ids(nb)
+    best, best_score = None, 0
+    cells = _learner_cells(nb)
+    sources = {_norm(c.source) for c in cells if c.source.strip()}
+    names = set().union(*(c.names for c in cells)) if cells else set()
+    for name, master in course.items():
+        score = 10 * len(ids & master.grade_ids)
+        score += sum(1 for c in master.nb.cells if role(c) != "solution" and _norm(c.source) in sources
+                     and len(_norm(c.source)) > 20)
+        score += 2 * sum(1 for e in master.exercises if e.names & names)
+        if score > best_score:
+            best, best_score = name, score
+    return best if best_score >= 3 else None

@@ -1,0 +1,95 @@
+"""Messages of the class grader (``python -m grader``) that learners see: repairs, integrity, limits."""
+
+MESSAGES = {
+    "grader.ordinal.1": "first",
+    "grader.ordinal.2": "second",
+    "grader.ordinal.3": "third",
+    "grader.ordinal.4": "fourth",
+    "grader.ordinal.5": "fifth",
+    # The repair step (grader/repair.py): honest accidents cost nothing, and the learner is told.
+    "grader.repair.duplicate_answer": (
+        "{exercise}: the answer cell appears {times} times in your notebook; the {which} copy "
+        "(the one you worked on last) was graded."
+    ),
+    "grader.repair.duplicate_answer_stub": (
+        "{exercise}: the answer cell appears {times} times in your notebook; the {which} copy, which "
+        "holds your answer, was graded (the others were still the untouched exercise)."
+    ),
+    "grader.repair.duplicate_check": (
+        "The check cell '{check}' appears {times} times; the copies were ignored (checks always run "
+        "as the course wrote them)."
+    ),
+    "grader.repair.unknown_cells": (
+        "Your notebook has graded cells this course does not know ({ids}); they were not graded, "
+        "and their code ran as ordinary cells of yours."
+    ),
+    "grader.repair.lost_metadata": (
+        "{count} answer cell(s) had lost the course's cell information (some editors drop it); they "
+        "were recognised by the functions or classes they define."
+    ),
+    "grader.repair.answer_by_position": (
+        "{exercise}: the answer cell had lost its cell information and was recognised by its "
+        "place in the notebook."
+    ),
+    "grader.repair.missing_checks": (
+        "These checks were missing from your notebook and were put back from the course before "
+        "grading: {ids}."
+    ),
+    "grader.repair.cell_type": (
+        "{exercise}: the answer cell had been turned into a text cell; it was run as code."
+    ),
+    "grader.repair.reordered": (
+        "Some of the course's cells were in another order in your notebook; they were graded in "
+        "the course's order, each answer before its checks."
+    ),
+    "grader.validate.title": "Notebook structure (nothing to lose, but worth fixing)",
+    "grader.validate.intro": "The grader will repair this before grading:",
+    # Integrity (grader/guard.py): a check counts only when it is proven to have run as written.
+    "grader.integrity.not_attested": (
+        "This check did not report back that it ran to the end as the course wrote it, so it "
+        "earns no points."
+    ),
+    "grader.integrity.unverified": (
+        "The grader could not restore a clean state before this check, so it earns no points."
+    ),
+    "grader.integrity.changed_during": (
+        "While this check ran, your code replaced {what}; the check earns no points."
+    ),
+    "grader.integrity.restored": (
+        "Your notebook replaced {what}; the originals were put back before the checks ran, so "
+        "only your real work was graded."
+    ),
+    "grader.integrity.machinery": (
+        "Your notebook changed how the notebook runs cells or reports errors ({what}); this was "
+        "switched off while the checks ran."
+    ),
+    "grader.integrity.tampered_note": (
+        "Some checks earned no points because the grader could not prove they ran as written. "
+        "Your instructor has been told."
+    ),
+    # What the grader stopped, in plain words.
+    "grader.stopped.memory": "The kernel used more than {limit} of memory and was stopped.",
+    "grader.stopped.died": "The kernel stopped (os._exit(), a crash, or a kill).",
+    "grader.stopped.stuck": (
+        "A cell ran past the {seconds} s limit and did not stop when interrupted, so the kernel "
+        "was stopped."
+    ),
+    "grader.stopped.cell_stuck": (
+        "This cell ran past the time limit and did not stop when interrupted; later cells were not run."
+    ),
+    "grader.stopped.not_run": "Not run, because an earlier cell stopped the kernel: {why}",
+    "grader.stopped.timeout": "The notebook did not finish within {seconds} s and was stopped.",
+    "grader.error.internal": (
+        "This notebook could not be graded automatically. Nothing is lost: your instructor has "
+        "been told and will look at it."
+    ),
+    "grader.file.link": (
+        "'{file}' is a link to another file, not a notebook: it was not read. Hand in the notebook "
+        "file itself."
+    ),
+    "grader.file.special": "'{file}' is not a regular file: it was not read.",
+    "grader.file.too_big": (
+        "'{file}' is {size} MB, over the {limit} MB limit: it was not read. Clear the outputs "
+        "(Edit > Clear Outputs of All Cells), save, and hand it in again."
+    ),
+}

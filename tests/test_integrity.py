@@ -1,0 +1,266 @@
+"""Grades an instructor can trust: honest accidents lose nothing, cheats earn nothing, secrets stay in.
+
+Three catalogues, each graded through the command line as an instructor would:
+
+* ``tests/harness/accidents.py``: what editors and learners do by accident; each scores exactly
+  what the clean copy of the same work scores, with a plain-words note;
+* ``tests/harness/redteam.py``: cheats on a notebook with no real work; each earns 0 for every
+  check (and, graded without the guard, most of them would have earned points), while a solved
+  notebook using the same APIs harmlessly keeps full marks;
+* the grading machine gives nothing away: no environment secret reaches a kernel, links are never
+  followed, a rerun with other limits grades again.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from grader import engine, guard, repair, submissions
+from grader.execute import kernel_env
+from ptcourse.nbmodel import course_notebooks, nbgrader_meta, role
+from tests.harness import accidents, redteam
+from tests.harness.classroom import mutated, solved, untouched, write_class
+from tests.harness.notebooks import ROOT
+
+DAY, NB = "day1", "01_tensors"
+FULL = 13
+COURSE = course_notebooks(ROOT / "solutions" / DAY)
+LEAKY = ("Traceback", "/tmp/ptg", str(ROOT), "site-packages", "nbgrader/")
+
+
+def _signature(nb):
+    return [(c.cell_type, nbgrader_meta(c).get("grade_id"), c.source.strip())
+            for c in nb.cells if role(c) in ("solution", "test", "locked")]
+
+
+# -- fast: the repair step, cell by cell ------------------------------------------------------------
+@pytest.mark.parametrize("accident", sorted(accidents.ACCIDENTS))
+def test_repair_restores_the_course_structure(accident):
+    """Each accident, repaired, has the clean notebook's graded cells, ids, types and answers."""
+    clean = solved(DAY, NB)
+    broken = nbformat.reads(nbformat.writes(accidents.ACCIDENTS[accident](clean)), as_version=4)
+    assert repair.identify(broken, COURSE) == NB
+    fixed = repair.repair(broken, COURSE[NB])
+    assert _signature(fixed.nb) == _signature(repair.repair(clean, COURSE[NB]).nb)
+    nbformat.validate(fixed.nb)
+    assert fixed.nb.metadata["kernelspec"] == COURSE[NB].nb.metadata["kernelspec"]
+
+
+def test_clean_notebook_needs_no_repair():
+    fixed = repair.repair(solved(DAY, NB), COURSE[NB])
+    assert fixed.notes == [] and not fixed.changed
+
+
+def test_learner_metadata_is_never_trusted():
+    """Points, grade flags and checksums come from the course, whatever the file says."""
+    fixed = repair.repair(accidents.learner_metadata_edited(solved(DAY, NB)), COURSE[NB])
+    course = {nbgrader_meta(c).get("grade_id"): nbgrader_meta(c) for c in COURSE[NB].nb.cells}
+    for cell in fixed.nb.cells:
+        gid = nbgrader_meta(cell).get("grade_id")
+        if gid:
+            assert nbgrader_meta(cell) == course[gid]
+
+
+def test_guard_token_is_removed_and_read():
+    text, tokens = guard.Guard.take_token('✔ fine\n\x1ePTG ab12 {"changed": [], "traced": false, "ran": "x"}\x1e\n')
+    assert text == "✔ fine\n" and tokens == [("ab12", {"changed": [], "traced": False, "ran": "x"})]
+
+
+def test_guard_counts_a_passing_check_only_with_proof():
+    g = guard.Guard()
+    code, nonce, sent = g.wrap("check(True, 'x')")
+    good = [(nonce, {"changed": [], "traced": False, "ran": sent})]
+    assert g.judge("a", False, True, good, nonce, sent).ok
+    assert not g.judge("b", False, True, [], nonce, sent).ok  # no token: did not run to the end
+    assert not g.judge("c", False, True, [("other", good[0][1])], nonce, sent).ok  # another cell's token
+    assert not g.judge("d", False, False, good, nonce, sent).ok  # no clean state before it
+    assert not g.judge("e", False, True, [(nonce, {"changed": ["torch.allclose"], "ran": sent})], nonce, sent).ok
+    assert not g.judge("f", False, True, [(nonce, {"changed": [], "ran": "else"})], nonce, sent).ok
+    assert g.judge("g", True, False, [], nonce, sent).ok  # a failure needs no proof: it scores 0 anyway
+
+
+def test_kernel_environment_is_allow_listed():
+    env = kernel_env({"PATH": "/bin", "AWS_SECRET_ACCESS_KEY": "k", "GITHUB_TOKEN": "t", "PTCOURSE_LANG": "en",
+                      "LC_ALL": "C.UTF-8", "HOME": "/root"}, {"HOME": "/scratch"})
+    assert env == {"PATH": "/bin", "PTCOURSE_LANG": "en", "LC_ALL": "C.UTF-8", "HOME": "/scratch"}
+
+
+def test_links_fifos_and_big_files_are_not_read(tmp_path):
+    target = ROOT / "solutions" / DAY / f"{NB}.ipynb"
+    (tmp_path / "link.ipynb").symlink_to(target)
+    os.mkfifo(tmp_path / "fifo.ipynb")
+    (tmp_path / "big.ipynb").write_bytes(b" " * 2048)
+    assert "is a link" in submissions.read_notebook(tmp_path / "link.ipynb")[1]
+    assert "not a regular file" in submissions.read_notebook(tmp_path / "fifo.ipynb")[1]
+    assert "over the" in submissions.read_notebook(tmp_path / "big.ipynb", max_bytes=1024)[1]
+
+
+# -- slow: whole classes through the command line ---------------------------------------------------
+def grade(submitted: Path, out: Path, db: Path, *extra: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    proc = subprocess.run(
+        [sys.executable, "-m", "grader", "grade", DAY, "--submissions", str(submitted), "--out", str(out),
+         "--gradebook", f"sqlite:///{db}", "--workers", "2", *extra],
+        cwd=ROOT, capture_output=True, text=True, timeout=1200, env={**os.environ, **(env or {})},
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return proc
+
+
+def records(out: Path) -> dict[str, dict]:
+    return {p.parent.name: json.loads(p.read_text()) for p in (out / "reports" / DAY / "results").glob("*/*.json")}
+
+
+def feedback(out: Path, student: str) -> str:
+    return (out / "feedback" / student / DAY / f"{NB}.html").read_text()
+
+
+@pytest.fixture(scope="module")
+def honest(tmp_path_factory):
+    """One class: the clean solved and mutant notebooks, and each accident applied to them."""
+    tmp = tmp_path_factory.mktemp("accidents")
+    clean, (wrong, _) = solved(DAY, NB), mutated(DAY, NB, 4)
+    students = {"clean": clean, "clean_wrong": wrong}
+    for name, accident in accidents.ACCIDENTS.items():
+        students[name] = accident(clean)
+    students["wrong_metadata_dropped"] = accidents.metadata_dropped(wrong)
+    students["wrong_reordered"] = accidents.cells_reordered(wrong)
+    write_class(tmp / "submitted", DAY, {s: {NB: nb} for s, nb in students.items()})
+    grade(tmp / "submitted", tmp / "out", tmp / "gb.db")
+    return {"out": tmp / "out", "records": records(tmp / "out")}
+
+
+NOTES = {
+    "copied_exercise_cell": r"appears 2 times.*second copy",
+    "copied_stub_after_answer": r"appears 2 times.*holds your answer",
+    "copied_test_cell": r"check cell 'tensors_\w+' appears 2 times",
+    "metadata_dropped": r"6 answer cell\(s\) had lost the course's cell information",
+    "colab_round_trip": r"6 answer cell\(s\) had lost",
+    "unknown_graded_cell": r"does not know \(old_unknown_check\)",
+    "cells_reordered": r"another order",
+    "answer_turned_markdown": r"turned into a text cell",
+    "nbformat_44_without_ids": None, "other_kernelspec": None, "scratch_cells_added": None,
+    "learner_metadata_edited": None,
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("accident", sorted(accidents.ACCIDENTS))
+def test_accident_scores_what_the_clean_copy_scores(honest, accident):
+    """Cell by cell the same score as the clean notebook, and a plain-words note saying what was repaired."""
+    import re
+
+    rec, clean = honest["records"][accident], honest["records"]["clean"]
+    assert clean["score"] == FULL
+    assert rec["status"] == "graded", rec["detail"]
+    assert {g: c["score"] for g, c in rec["cells"].items()} == {g: c["score"] for g, c in clean["cells"].items()}
+    if NOTES[accident]:
+        assert any(re.search(NOTES[accident], n) for n in rec["notes"]), rec["notes"]
+        assert re.search(NOTES[accident], feedback(honest["out"], accident).replace("&#x27;", "'"))
+    assert not rec["findings"], rec["findings"]
+    page = feedback(honest["out"], accident)
+    assert not any(bad in page for bad in LEAKY)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("accident", ["wrong_metadata_dropped", "wrong_reordered"])
+def test_accident_keeps_a_wrong_answer_wrong(honest, accident):
+    """Repair never adds points: a mutant with an accident scores what the clean mutant scores."""
+    rec, clean = honest["records"][accident], honest["records"]["clean_wrong"]
+    assert 0 < clean["score"] < FULL
+    assert {g: c["score"] for g, c in rec["cells"].items()} == {g: c["score"] for g, c in clean["cells"].items()}
+
+
+@pytest.fixture(scope="module")
+def cheats(tmp_path_factory):
+    """The red-team class graded twice: with the guard, and (to show each cheat is real) without it."""
+    tmp = tmp_path_factory.mktemp("redteam")
+    students = {f"cheat_{t}": redteam.hostile(untouched(DAY, NB), t) for t in redteam.TECHNIQUES}
+    students.update({f"ok_{h}": redteam.harmless(solved(DAY, NB), h) for h in redteam.HARMLESS})
+    write_class(tmp / "submitted", DAY, {s: {NB: nb} for s, nb in students.items()})
+    grade(tmp / "submitted", tmp / "out", tmp / "gb.db")
+    hostile_only = tmp / "hostile"
+    write_class(hostile_only, DAY, {s: {NB: nb} for s, nb in students.items() if s.startswith("cheat_")})
+    grade(hostile_only, tmp / "unguarded", tmp / "unguarded.db", env={"PTGRADE_GUARD": "off"})
+    return {"out": tmp / "out", "records": records(tmp / "out"), "unguarded": records(tmp / "unguarded")}
+
+
+# Cheats that really earn points from nbgrader when nothing guards the checks (measured).
+WORKS_WITHOUT_GUARD = {"input_transformer", "input_transformer_post", "ast_transformer", "set_custom_exc",
+                       "showtraceback_override", "showtraceback_class_patch", "session_send_filter",
+                       "display_hook", "patch_checks", "patch_torch_testing", "fake_checks_module",
+                       "encoded_exec", "rearming_thread", "pre_run_cell_hook", "exit_inside_test"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("technique", sorted(redteam.TECHNIQUES))
+def test_cheat_earns_nothing(cheats, technique):
+    """Every check scores 0; where the cheat worked, the notebook is flagged and the page says why."""
+    rec = cheats["records"][f"cheat_{technique}"]
+    assert {g: c["score"] for g, c in rec["cells"].items() if c["score"]} == {}, rec["cells"]
+    unguarded = cheats["unguarded"][f"cheat_{technique}"]["score"]
+    if technique in WORKS_WITHOUT_GUARD:
+        assert unguarded > 0, f"{technique} earned nothing even without the guard: not a real cheat any more"
+        assert rec["findings"], f"{technique} scored 0 but was not flagged"
+    page = feedback(cheats["out"], f"cheat_{technique}")
+    assert not any(bad in page for bad in LEAKY)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(redteam.HARMLESS))
+def test_harmless_use_keeps_full_marks(cheats, name):
+    rec = cheats["records"][f"ok_{name}"]
+    assert rec["score"] == FULL, {g: c["message"] for g, c in rec["cells"].items() if c["message"]}
+    assert not rec["findings"], rec["findings"]
+
+
+@pytest.mark.slow
+def test_grading_machine_gives_nothing_away(tmp_path):
+    """No secret of the grader's environment reaches a kernel; links are reported, never followed."""
+    secret = "sk-live-" + os.urandom(6).hex()
+    leak = ("import os\n_found = [k for k, v in os.environ.items() if 'sk-live' in v]\n"
+            "print('ENV', sorted(os.environ))\nraise RuntimeError(f'leaked {_found} ' + str(dict(os.environ)))\n")
+    nb = solved(DAY, NB)
+    for cell in nb.cells:
+        if nbgrader_meta(cell).get("grade_id") == "tensors_make_grid":
+            cell.source += "\n" + leak
+    write_class(tmp_path / "submitted", DAY, {"leaky": {NB: nb}})
+    linker = tmp_path / "submitted" / "linker" / DAY
+    linker.mkdir(parents=True)
+    (linker / f"{NB}.ipynb").symlink_to(ROOT / "solutions" / DAY / f"{NB}.ipynb")
+    (tmp_path / "submitted" / "dirlink").mkdir()
+    (tmp_path / "submitted" / "dirlink" / DAY).symlink_to(ROOT / "solutions" / DAY, target_is_directory=True)
+    grade(tmp_path / "submitted", tmp_path / "out", tmp_path / "gb.db",
+          env={"INSTRUCTOR_API_TOKEN": secret, "AWS_SECRET_ACCESS_KEY": secret})
+    everything = "".join(p.read_text(errors="replace") for p in (tmp_path / "out").rglob("*") if p.is_file())
+    assert secret not in everything
+    assert "INSTRUCTOR_API_TOKEN" not in everything and "AWS_SECRET_ACCESS_KEY" not in everything
+    recs = records(tmp_path / "out")
+    assert recs["linker"]["score"] == 0 and "is a link" in recs["linker"]["detail"]
+    assert "dirlink" not in recs or recs["dirlink"]["score"] == 0
+    report = (tmp_path / "out" / "reports" / DAY / "report.html").read_text()
+    assert "is a link" in report
+
+
+@pytest.mark.slow
+def test_rerun_with_other_limits_grades_again(tmp_path):
+    """The resume record covers the limits: another --memory grades again instead of skipping."""
+    write_class(tmp_path / "submitted", DAY, {"amy": {NB: solved(DAY, NB)}})
+    args = (tmp_path / "submitted", tmp_path / "out", tmp_path / "gb.db")
+    grade(*args)
+    assert "skipped 1 already graded" in grade(*args).stdout
+    assert "graded 1 notebook(s), skipped 0" in grade(*args, "--memory", "1500M").stdout
+
+
+def test_fingerprint_covers_settings(tmp_path):
+    path = tmp_path / "a.ipynb"
+    nbformat.write(solved(DAY, NB), str(path))
+    sub = submissions.Submission("amy", NB, path)
+    template = tmp_path / "template-x.db"
+    assert engine.fingerprint(sub, template, "a") != engine.fingerprint(sub, template, "b")
