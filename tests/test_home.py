@@ -1,4 +1,4 @@
-"""The course home page (HOME.ipynb): markdown only, every notebook listed with its current points."""
+"""The course home page (HOME.ipynb): markdown only, every notebook listed with its current times and points."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def test_times_are_sensible():
 def test_points_and_totals_current():
     page, fresh = read_home(), rendered(read_home())
     stale = [i for i, (a, b) in enumerate(zip(page.cells, fresh.cells, strict=True)) if a.source != b.source]
-    assert not stale, f"points or totals in {HOME.name} are stale (cells {stale}): run 'make points'"
+    assert not stale, f"times, points or totals in {HOME.name} are stale (cells {stale}): run 'make points' (it rewrites them)"
 
 
 def test_rows_parse():
