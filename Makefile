@@ -5,6 +5,7 @@
 #   make release  regenerate the student notebooks dayN/ from solutions/dayN/
 #   make bench    time and measure every solution notebook (DAY=day1 for one day)
 #   make points   recompute the points tables in README.md and HOME.ipynb (HOME's times too)
+#   make nb       the loop for one notebook: NB=day1/01_tensors (execution, mutants, round trip, grader check)
 #   make times    the estimated time of every notebook and day, term by term (tests/harness/times.py)
 #   make browser  the browser tests only (JupyterLab in headless Chromium; screenshots in artifacts/browser/)
 #   make grade    grade a class: DAY=day1 [ARGS="--submissions DIR --workers N ..."] (python -m grader)
@@ -24,7 +25,7 @@ LAB_FLAGS := --ServerApp.root_dir=$(CURDIR) --ServerApp.ip=127.0.0.1 \
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
 .PHONY: install lab lab-flags test quick browser release bench bench-grading grade check points lint
-.PHONY: times
+.PHONY: times nb
 
 install: $(STAMP)
 
@@ -80,3 +81,7 @@ points: install
 
 times: install
 	@$(PY) -m tests.harness.times
+
+nb: install
+	@test -n "$(NB)" || { echo 'usage: make nb NB=day1/01_tensors'; exit 2; }
+	$(PY) -m tests.harness.nbloop $(NB)
