@@ -78,3 +78,15 @@ def test_day_totals_are_reported():
     for day, minutes in times.over_target().items():
         warnings.warn(f"{day} is estimated at {times.duration(minutes)}, over the 6 h target "
                       "(python -m tests.harness.times shows why)", UserWarning, stacklevel=1)
+
+
+def test_contributing_states_the_rule_the_tool_applies():
+    from tests.harness.notebooks import ROOT
+
+    text = " ".join((ROOT / "CONTRIBUTING.md").read_text().split())
+    assert f"{times.WORDS_PER_MINUTE} words a minute" in text
+    for i, (limit, _, minutes) in enumerate(times.SIZES):
+        stated = (f"up to {limit} lines {minutes} min" if limit != times.math.inf
+                  else f"{times.SIZES[i - 1][0] + 1} lines or more {minutes} min")
+        assert stated in text, f"CONTRIBUTING.md should say '{stated}' (tests/harness/times.py SIZES)"
+    assert f"rounded up to {times.ROUND_TO} minutes" in text
