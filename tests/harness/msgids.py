@@ -4,7 +4,8 @@ Every call ``check(cond, "topic.id", **values)``, ``fail("topic.id", **values)``
 ``msg("topic.id", **values)`` in ``solutions/`` (code cells) and ``src/`` is found with
 :mod:`ast`; its id must exist in the English catalogue and its keyword names must supply every
 ``{placeholder}`` of the message (``passed(what)`` uses ``check.passed``). Catalogue entries no
-call names are listed as unused. ``python -m tests.harness.msgids`` prints the problems and the
+call names are listed as unused, and values a call passes that its message never shows are
+listed too (neither fails). ``python -m tests.harness.msgids`` prints the problems and the
 unused ids; tests/test_msgids.py turns them into a test (``make quick``).
 """
 
@@ -132,6 +133,24 @@ def problems(found: list[Use] | None = None, table: dict[str, str] | None = None
     return out
 
 
+def extras(found: list[Use] | None = None, table: dict[str, str] | None = None) -> list[str]:
+    """Calls with one literal id that pass values its message never shows (a typo, or a
+    message that forgot to say expected vs got): listed, not an error."""
+    found = uses() if found is None else found
+    table = catalogue() if table is None else table
+    ids_per_call: dict[str, int] = {}
+    for use in found:
+        ids_per_call[use.where] = ids_per_call.get(use.where, 0) + 1
+    out = []
+    for use in found:
+        if use.message_id in table and not use.open_kwargs and ids_per_call[use.where] == 1:
+            extra = use.keywords - placeholders(table[use.message_id])
+            if extra:
+                out.append(f"{use.where}: {use.message_id!r} is given {', '.join(sorted(extra))}, "
+                           "which its message does not show")
+    return out
+
+
 def unused(found: list[Use] | None = None, table: dict[str, str] | None = None) -> list[str]:
     """Catalogue ids that no call names (they may be built at run time: a list, not an error)."""
     found = uses() if found is None else found
@@ -145,6 +164,9 @@ if __name__ == "__main__":
     bad, idle = problems(all_uses, table), unused(all_uses, table)
     print(f"{len(all_uses)} calls name a message id; {len(table)} ids in the catalogue")
     print("\n".join(bad) or "every id exists, with its placeholders supplied")
+    shown = extras(all_uses, table)
+    if shown:
+        print(f"\nvalues passed but not shown ({len(shown)}):\n  " + "\n  ".join(shown))
     if idle:
         print(f"\nunused catalogue ids ({len(idle)}):\n  " + "\n  ".join(idle))
     sys.exit(1 if bad else 0)
