@@ -43,3 +43,9 @@ def test_rows_parse():
     for body in tables(read_home()).values():
         linked = [line for line in body.splitlines() if "](day" in line]
         assert len(linked) == len(ROW.findall(body)), f"a row does not match 'title | what | N min | points': {linked}"
+
+
+def test_row_with_optional_reading_parses():
+    """A notebook with "(optional)" sections shows their reading apart: '45 min (+8 optional)'."""
+    line = "| [01 · Tensors](day1/01_tensors.ipynb) | tensors | 45 min (+8 optional) | 13 |"
+    assert [r.minutes for r in rows(line)] == [45]

@@ -192,19 +192,18 @@ def over_target() -> dict[str, int]:
 
 def report() -> str:
     """The table ``python -m tests.harness.times`` prints."""
-    lines = [
-        "notebook                     words  read  exercises (S/M/L/XL)  ex.min  run  minutes  optional",
-    ]
+    lines = [f"{'notebook':<28} {'words':>5} {'read':>4}  {'exercises S/M/L/XL':<18} {'ex':>3} "
+             f"{'run':>3} {'minutes':>7}  optional"]
     for day in DAYS:
         found = estimates(day)
         if not found:
             continue
         for e in found:
-            counts = [sum(x.size == name for x in e.exercises) for _, name, _ in SIZES]
+            counts = "/".join(str(sum(x.size == name for x in e.exercises)) for _, name, _ in SIZES)
+            optional = f"+{e.optional_minutes} ({e.optional_words} words)" if e.optional_words else ""
             lines.append(
-                f"{e.key:<28} {e.words:>5} {e.reading_minutes:>5.0f}  {len(e.exercises):>2} "
-                f"({'/'.join(map(str, counts))}){'':>10} {e.exercise_minutes:>6} {e.run_minutes:>4} "
-                f"{e.minutes:>8} {('+' + str(e.optional_minutes)) if e.optional_words else '':>9}"
+                f"{e.key:<28} {e.words:>5} {e.reading_minutes:>4.0f}  {f'{len(e.exercises)}: {counts}':<18} "
+                f"{e.exercise_minutes:>3} {e.run_minutes:>3} {e.minutes:>7}  {optional}"
             )
         total = sum(e.minutes for e in found)
         opt = sum(e.optional_minutes for e in found)
