@@ -31,7 +31,7 @@ HEADER = "| notebook | what you learn | time | points |\n|---|---|---:|---:|"
 
 @dataclass
 class Row:
-    """One notebook on the home page, as the authors wrote it."""
+    """One notebook on the home page: title and what it teaches as the authors wrote them; minutes as last written by `make points`."""
 
     title: str
     path: str
