@@ -4,7 +4,9 @@
 #   make quick    the fast tests only (no notebook execution, no nbgrader round trip)
 #   make release  regenerate the student notebooks dayN/ from solutions/dayN/
 #   make bench    time and measure every solution notebook (DAY=day1 for one day)
-#   make points   recompute the points tables in README.md and HOME.ipynb
+#   make points   recompute the points tables in README.md and HOME.ipynb (HOME's times too)
+#   make nb       the loop for one notebook: NB=day1/01_tensors (execution, mutants, round trip, grader check)
+#   make times    the estimated time of every notebook and day, term by term (tests/harness/times.py)
 #   make browser  the browser tests only (JupyterLab in headless Chromium; screenshots in artifacts/browser/)
 #   make grade    grade a class: DAY=day1 [ARGS="--submissions DIR --workers N ..."] (python -m grader)
 #   make check    grade your own notebook with the hidden tests: NB=day1/01_tensors.ipynb
@@ -23,6 +25,7 @@ LAB_FLAGS := --ServerApp.root_dir=$(CURDIR) --ServerApp.ip=127.0.0.1 \
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
 .PHONY: install lab lab-flags test quick browser release bench bench-grading grade check points lint
+.PHONY: times nb
 
 install: $(STAMP)
 
@@ -75,3 +78,10 @@ check: install
 points: install
 	@$(PY) -m tests.harness.points --write
 	@$(PY) -m tests.harness.home --write
+
+times: install
+	@$(PY) -m tests.harness.times
+
+nb: install
+	@test -n "$(NB)" || { echo 'usage: make nb NB=day1/01_tensors'; exit 2; }
+	$(PY) -m tests.harness.nbloop $(NB)

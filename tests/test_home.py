@@ -1,4 +1,4 @@
-"""The course home page (HOME.ipynb): markdown only, every notebook listed with its current points."""
+"""The course home page (HOME.ipynb): markdown only, every notebook listed with its current times and points."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def test_times_are_sensible():
 def test_points_and_totals_current():
     page, fresh = read_home(), rendered(read_home())
     stale = [i for i, (a, b) in enumerate(zip(page.cells, fresh.cells, strict=True)) if a.source != b.source]
-    assert not stale, f"points or totals in {HOME.name} are stale (cells {stale}): run 'make points'"
+    assert not stale, f"times, points or totals in {HOME.name} are stale (cells {stale}): run 'make points' (it rewrites them)"
 
 
 def test_rows_parse():
@@ -43,3 +43,9 @@ def test_rows_parse():
     for body in tables(read_home()).values():
         linked = [line for line in body.splitlines() if "](day" in line]
         assert len(linked) == len(ROW.findall(body)), f"a row does not match 'title | what | N min | points': {linked}"
+
+
+def test_row_with_optional_reading_parses():
+    """A notebook with "(optional)" sections shows their reading apart: '45 min (+8 optional)'."""
+    line = "| [01 · Tensors](day1/01_tensors.ipynb) | tensors | 45 min (+8 optional) | 13 |"
+    assert [r.minutes for r in rows(line)] == [45]

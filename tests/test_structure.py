@@ -83,4 +83,4 @@ def test_student_copy_has_no_answers(path):
 
 def test_readme_points_table_is_current():
     readme = (ROOT / "README.md").read_text()
-    assert points_table() in readme, "README's points table is stale: run 'make points' and paste it"
+    assert points_table() in readme, "README's points table is stale: run 'make points' (it rewrites the table)"

@@ -1,9 +1,11 @@
 """The course home page (``HOME.ipynb``): its per-day tables of notebooks, times and points.
 
 Each day's table lives in one markdown cell between ``<!-- table:dayN -->`` and
-``<!-- /table -->``. The authors write the title, what the notebook teaches and the estimated
-minutes; the points and the totals come from the notebooks. ``make points`` rewrites them
-(``python -m tests.harness.home --write``) and tests/test_home.py fails when they are stale.
+``<!-- /table -->``. The authors write the title and what the notebook teaches; the minutes
+(tests/harness/times.py: one stated rule, no hand-written times), the points and the totals come
+from the notebooks. The rule itself is written between ``<!-- times:rule -->`` and
+``<!-- /times -->``. ``make points`` rewrites them (``python -m tests.harness.home --write``) and
+tests/test_home.py fails when they are stale.
 """
 
 from __future__ import annotations
@@ -15,19 +17,21 @@ from dataclasses import dataclass
 import nbformat
 
 from tests.harness.notebooks import DAYS, ROOT, points, solution_notebooks
+from tests.harness.times import RULE, duration, estimate
 
 HOME = ROOT / "HOME.ipynb"
 TABLE = re.compile(r"<!-- table:(?P<day>day\d) -->\n(?P<body>.*?)<!-- /table -->", re.S)
 ROW = re.compile(
-    r"^\| \[(?P<title>[^\]]+)\]\((?P<path>day\d/[\w.]+\.ipynb)\) \| (?P<what>.+?) \| (?P<minutes>\d+) min \|[^|]*\|$",
+    r"^\| \[(?P<title>[^\]]+)\]\((?P<path>day\d/[\w.]+\.ipynb)\) \| (?P<what>.+?) \| (?P<minutes>\d+) min(?: \(\+\d+ optional\))? \|[^|]*\|$",
     re.M,
 )
+TIMES_RULE = re.compile(r"<!-- times:rule -->\n.*?<!-- /times -->", re.S)
 HEADER = "| notebook | what you learn | time | points |\n|---|---|---:|---:|"
 
 
 @dataclass
 class Row:
-    """One notebook on the home page, as the authors wrote it."""
+    """One notebook on the home page: title and what it teaches as the authors wrote them; minutes as last written by `make points`."""
 
     title: str
     path: str
@@ -43,24 +47,25 @@ def rows(source: str) -> list[Row]:
     return [Row(m["title"], m["path"], m["what"], int(m["minutes"])) for m in ROW.finditer(source)]
 
 
-def duration(minutes: int) -> str:
-    hours, rest = divmod(minutes, 60)
-    return f"{hours} h {rest:02d} min" if hours else f"{rest} min"
-
-
 def table(day: str, written: list[Row]) -> str:
-    """The day's table: the authors' rows in course order, points from the notebooks, totals."""
+    """The day's table: the authors' rows in course order, estimated minutes and points from the
+    notebooks, totals (optional reading shown apart, never added to the time)."""
     by_path = {r.path: r for r in written}
-    lines, total_min, total_pts = [HEADER], 0, 0.0
+    lines, total_min, total_opt, total_pts = [HEADER], 0, 0, 0.0
     for nb in solution_notebooks(day):
         path = f"{day}/{nb.name}"
         if path not in by_path:
-            raise ValueError(f"HOME.ipynb has no row for {path}: add '| [title]({path}) | what | N min | |'")
-        row, pts = by_path[path], points(nb)
-        lines.append(f"| [{row.title}]({path}) | {row.what} | {row.minutes} min | {pts:g} |")
-        total_min += row.minutes
+            raise ValueError(f"HOME.ipynb has no row for {path}: add '| [title]({path}) | what | 0 min | |' "
+                             "and run 'make points'")
+        row, pts, est = by_path[path], points(nb), estimate(nb)
+        optional = f" (+{est.optional_minutes} optional)" if est.optional_words else ""
+        lines.append(f"| [{row.title}]({path}) | {row.what} | {est.minutes} min{optional} | {pts:g} |")
+        total_min += est.minutes
+        total_opt += est.optional_minutes if est.optional_words else 0
         total_pts += pts
-    lines.append(f"| **{day.replace('day', 'Day ')} in all** | | **{duration(total_min)}** | **{total_pts:g}** |")
+    optional = f" (+{total_opt} min optional)" if total_opt else ""
+    lines.append(f"| **{day.replace('day', 'Day ')} in all** | | **{duration(total_min)}**{optional} "
+                 f"| **{total_pts:g}** |")
     return "\n".join(lines) + "\n"
 
 
@@ -69,6 +74,7 @@ def rendered(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     out = nbformat.from_dict(nb)
     for cell in out.cells:
         if cell.cell_type == "markdown":
+            cell.source = TIMES_RULE.sub(f"<!-- times:rule -->\n{RULE}\n<!-- /times -->", cell.source)
             cell.source = TABLE.sub(
                 lambda m: f"<!-- table:{m['day']} -->\n{table(m['day'], rows(m['body']))}<!-- /table -->",
                 cell.source,

@@ -1,0 +1,172 @@
+"""Message ids in use against the catalogue, without a kernel.
+
+Every call ``check(cond, "topic.id", **values)``, ``fail("topic.id", **values)`` and
+``msg("topic.id", **values)`` in ``solutions/`` (code cells) and ``src/`` is found with
+:mod:`ast`; its id must exist in the English catalogue and its keyword names must supply every
+``{placeholder}`` of the message (``passed(what)`` uses ``check.passed``). Catalogue entries no
+call names are listed as unused, and values a call passes that its message never shows are
+listed too (neither fails). ``python -m tests.harness.msgids`` prints the problems and the
+unused ids; tests/test_msgids.py turns them into a test (``make quick``).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+import sys
+from dataclasses import dataclass
+
+from tests.harness.notebooks import ROOT, SOLUTIONS, read
+
+SRC = ROOT / "src"
+ID_ARG = {"check": 1, "fail": 0, "msg": 0}  # the position of the message id in each helper's call
+MAGIC = re.compile(r"^\s*[%!]")  # IPython magics and shell lines: not Python
+
+
+@dataclass
+class Use:
+    """One call naming a message id."""
+
+    where: str  # file, cell or line, as a maintainer would look for it
+    func: str
+    message_id: str | None  # None when the id is only known at run time (cannot be checked)
+    keywords: frozenset[str]
+    open_kwargs: bool  # the call passes ``**values``: placeholders cannot be checked
+
+
+def catalogue() -> dict[str, str]:
+    """The English catalogue, loaded from ``src/`` (the working tree, not an installed copy)."""
+    if str(SRC) not in sys.path:
+        sys.path.insert(0, str(SRC))
+    from ptcourse.messages import catalogue as load
+
+    load.cache_clear()
+    return load("en")
+
+
+def placeholders(text: str) -> set[str]:
+    """The names of a message's ``{placeholders}`` (``{x.shape}`` and ``{x[0]}`` count as ``x``)."""
+    names = set()
+    for _, field, _, _ in string.Formatter().parse(text):
+        if field is not None:
+            names.add(re.split(r"[.\[]", field, maxsplit=1)[0])
+    return names
+
+
+def _candidates(expr: ast.expr, tree: ast.AST, depth: int = 0) -> list[str] | None:
+    """The ids an id argument can take: a literal, ``"a" if c else "b"``, or a name assigned such
+    values in the same cell or module; None when they cannot be told without running the code."""
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        return [expr.value]
+    if isinstance(expr, ast.IfExp):
+        body, orelse = _candidates(expr.body, tree, depth), _candidates(expr.orelse, tree, depth)
+        return None if body is None or orelse is None else body + orelse
+    if isinstance(expr, ast.Name) and depth < 3:
+        values = [n.value for n in ast.walk(tree) if isinstance(n, ast.Assign)
+                  and any(isinstance(t, ast.Name) and t.id == expr.id for t in n.targets)]
+        resolved = [_candidates(v, tree, depth + 1) for v in values]
+        if values and all(r is not None for r in resolved):
+            return [c for r in resolved for c in r]
+    return None
+
+
+def _calls(tree: ast.AST, where: str) -> list[Use]:
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+        keywords = frozenset(k.arg for k in node.keywords if k.arg)
+        open_kwargs = any(k.arg is None for k in node.keywords)
+        here = f"{where}:{node.lineno}"
+        if func == "passed":
+            found.append(Use(here, func, "check.passed", frozenset({"what"}) if node.args else frozenset(), False))
+        elif func in ID_ARG and len(node.args) > ID_ARG[func]:
+            for mid in _candidates(node.args[ID_ARG[func]], tree) or [None]:
+                found.append(Use(here, func, mid, keywords, open_kwargs))
+    return found
+
+
+def python_source(code: str) -> str:
+    """A code cell as plain Python: magic and shell lines become ``pass`` (line numbers kept)."""
+    return "\n".join(re.sub(r"^(\s*).*$", r"\1pass", line) if MAGIC.match(line) else line
+                     for line in code.splitlines())
+
+
+def uses() -> list[Use]:
+    """Every call naming a message id, in solutions/ notebooks and src/ modules."""
+    found: list[Use] = []
+    for path in sorted(SOLUTIONS.glob("day*/*.ipynb")):
+        for i, cell in enumerate(read(path).cells):
+            if cell.cell_type == "code":
+                where = f"{path.relative_to(ROOT)} cell {i}"
+                found += _calls(ast.parse(python_source(cell.source), where), where)
+    for path in sorted(SRC.rglob("*.py")):
+        if "catalogue" in path.parts:
+            continue
+        where = str(path.relative_to(ROOT))
+        found += _calls(ast.parse(path.read_text(), where), where)
+    return found
+
+
+def problems(found: list[Use] | None = None, table: dict[str, str] | None = None) -> list[str]:
+    """Calls whose id is not in the catalogue, or that leave a placeholder of the message out."""
+    found = uses() if found is None else found
+    table = catalogue() if table is None else table
+    out = []
+    for use in found:
+        if use.message_id is None:
+            continue  # e.g. checks.fail(message_id, **values): the helper itself
+        if use.message_id not in table:
+            out.append(f"{use.where}: {use.func}() names message id {use.message_id!r}, "
+                       "which is not in src/ptcourse/catalogue/en/")
+            continue
+        if use.open_kwargs:
+            continue
+        missing = placeholders(table[use.message_id]) - use.keywords
+        if missing:
+            out.append(f"{use.where}: {use.func}({use.message_id!r}) does not supply "
+                       f"{', '.join(sorted(missing))} (the message expects "
+                       f"{', '.join(sorted(placeholders(table[use.message_id])))}; got "
+                       f"{', '.join(sorted(use.keywords)) or 'none'})")
+    return out
+
+
+def extras(found: list[Use] | None = None, table: dict[str, str] | None = None) -> list[str]:
+    """Calls with one literal id that pass values its message never shows (a typo, or a
+    message that forgot to say expected vs got): listed, not an error."""
+    found = uses() if found is None else found
+    table = catalogue() if table is None else table
+    ids_per_call: dict[str, int] = {}
+    for use in found:
+        ids_per_call[use.where] = ids_per_call.get(use.where, 0) + 1
+    out = []
+    for use in found:
+        if use.message_id in table and not use.open_kwargs and ids_per_call[use.where] == 1:
+            extra = use.keywords - placeholders(table[use.message_id])
+            if extra:
+                out.append(f"{use.where}: {use.message_id!r} is given {', '.join(sorted(extra))}, "
+                           "which its message does not show")
+    return out
+
+
+def unused(found: list[Use] | None = None, table: dict[str, str] | None = None) -> list[str]:
+    """Catalogue ids that no call names (they may be built at run time: a list, not an error)."""
+    found = uses() if found is None else found
+    table = catalogue() if table is None else table
+    named = {u.message_id for u in found}
+    return sorted(set(table) - named)
+
+
+if __name__ == "__main__":
+    all_uses, table = uses(), catalogue()
+    bad, idle = problems(all_uses, table), unused(all_uses, table)
+    print(f"{len(all_uses)} calls name a message id; {len(table)} ids in the catalogue")
+    print("\n".join(bad) or "every id exists, with its placeholders supplied")
+    shown = extras(all_uses, table)
+    if shown:
+        print(f"\nvalues passed but not shown ({len(shown)}):\n  " + "\n  ".join(shown))
+    if idle:
+        print(f"\nunused catalogue ids ({len(idle)}):\n  " + "\n  ".join(idle))
+    sys.exit(1 if bad else 0)
