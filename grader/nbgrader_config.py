@@ -28,3 +28,13 @@ c.ClearSolutions.enforce_metadata = True
 # A submission whose test cells were deleted gets them back from the gradebook before grading
 # (nbgrader otherwise refuses the notebook); edited test cells are always restored.
 c.OverwriteCells.add_missing_cells = True
+
+# Validate (JupyterLab's button, `nbgrader validate`) repairs the notebook's structure as the
+# grader does and names what it repaired (grader/validate.py).
+import sys  # noqa: E402
+
+if COURSE_ROOT not in sys.path:
+    sys.path.insert(0, COURSE_ROOT)
+from grader.validate import use_in_validator  # noqa: E402
+
+use_in_validator()

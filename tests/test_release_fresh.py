@@ -41,7 +41,7 @@ def test_stub_follows_the_indentation_of_the_markers():
         "def f(x):\n    ### BEGIN SOLUTION\n    return x\n    ### END SOLUTION\n\n"
         "### BEGIN HIDDEN TESTS\ncheck(f(1) == 1, 'demo.id')\n### END HIDDEN TESTS")
     cell.metadata["nbgrader"] = {"solution": True, "grade_id": "demo_f"}
-    assert stale.expected_student_source(cell) == (
+    assert stale.student_source(cell) == (
         "def f(x):\n    # YOUR CODE HERE\n    raise NotImplementedError()\n")
 
 
@@ -51,4 +51,4 @@ def test_stub_is_the_one_the_course_configures():
     from tests.harness.notebooks import ROOT
 
     config = (ROOT / "grader" / "nbgrader_config.py").read_text()
-    assert json.dumps(stale.CODE_STUB) in config, "ClearSolutions.code_stub changed: update tests/harness/stale.py"
+    assert json.dumps(stale.CODE_STUB) in config, "ClearSolutions.code_stub changed: update src/ptcourse/nbmodel.py"

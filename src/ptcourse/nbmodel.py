@@ -24,8 +24,6 @@ from pathlib import Path
 import nbformat
 
 SOLUTION_BLOCK = re.compile(r"^[ \t]*### (BEGIN|END) SOLUTION[ \t]*\n?", re.M)
-SOLUTION_REGION = re.compile(r"^([ \t]*)### BEGIN SOLUTION[ \t]*\n.*?^[ \t]*### END SOLUTION[ \t]*(\n|\Z)", re.M | re.S)
-HIDDEN_REGION = re.compile(r"^[ \t]*### BEGIN HIDDEN TESTS[ \t]*\n.*?^[ \t]*### END HIDDEN TESTS[ \t]*(\n|\Z)", re.M | re.S)
 EXERCISE_HEADING = re.compile(r"^#+\s*(Exercise\s+\d+)", re.M)
 CODE_STUB = "# YOUR CODE HERE\nraise NotImplementedError()"  # as in grader/nbgrader_config.py
 
@@ -78,18 +76,44 @@ def strip_solution_markers(source: str) -> str:
     return SOLUTION_BLOCK.sub("", source)
 
 
-def stub_solution(source: str) -> str:
+TEXT_STUB = "YOUR ANSWER HERE"  # nbgrader's default for markdown answers
+
+
+def _replace_regions(source: str, begin: str, end: str, stub: list[str] | None) -> str:
+    """nbgrader's line-based edit: each region from a ``begin`` line to its ``end`` line, both
+    included, becomes ``stub`` (indented like the ``begin`` line) or nothing."""
+    out, inside = [], False
+    for line in source.split("\n"):
+        if not inside and line.strip() == begin:
+            inside = True
+            indent = line[: len(line) - len(line.lstrip())]
+            out += [indent + s for s in stub or []]
+        elif inside and line.strip() == end:
+            inside = False
+        elif not inside:
+            out.append(line)
+    return "\n".join(out)
+
+
+def stub_solution(source: str, markdown: bool = False) -> str:
     """A solution cell as the student copy has it: each solution block replaced by the stub."""
-    def stub(match: re.Match) -> str:
-        indent = match.group(1)
-        return "\n".join(indent + line for line in CODE_STUB.split("\n")) + "\n"
-    return SOLUTION_REGION.sub(stub, source).rstrip("\n")
+    stub = TEXT_STUB if markdown else CODE_STUB
+    if "### BEGIN SOLUTION" not in source:
+        return stub
+    return _replace_regions(source, "### BEGIN SOLUTION", "### END SOLUTION", stub.split("\n"))
 
 
 def strip_hidden_tests(source: str) -> str:
     """A test cell as the student copy has it (hidden tests removed)."""
-    stripped = HIDDEN_REGION.sub("", source)
-    return stripped if stripped == source else stripped.rstrip("\n") + "\n"
+    return _replace_regions(source, "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS", None)
+
+
+def student_source(cell) -> str:
+    """The text ``nbgrader generate_assignment`` gives the learner for a source cell."""
+    source = cell.source
+    if nbgrader_meta(cell).get("solution"):
+        source = stub_solution(source, markdown=cell.cell_type == "markdown")
+    return strip_hidden_tests(source)
 
 
 @dataclass
@@ -179,15 +203,12 @@ class CourseNotebook:
 def student_form(nb) -> nbformat.NotebookNode:
     """The notebook as ``generate_assignment`` releases it: answers stubbed, hidden tests removed.
 
-    Idempotent: a student copy comes back unchanged (apart from nbgrader's checksums).
+    Idempotent: a student copy comes back unchanged (apart from nbgrader's checksums); the same
+    line-based edits as nbgrader's, so the text equals the released copy's.
     """
     out = nbformat.from_dict(nb)
     for cell in out.cells:
-        kind = role(cell)
-        if kind == "solution":
-            cell.source = stub_solution(cell.source)
-        elif kind == "test":
-            cell.source = strip_hidden_tests(cell.source)
+        cell.source = student_source(cell)
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
     return out

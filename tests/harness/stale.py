@@ -15,38 +15,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ptcourse.nbmodel import CODE_STUB, student_source  # noqa: F401 - CODE_STUB is checked by the tests
 from tests.harness.notebooks import ROOT, nb_key, nbgrader_meta, read, solution_notebooks, student_copy
 
-CODE_STUB = "# YOUR CODE HERE\nraise NotImplementedError()"  # ClearSolutions.code_stub in grader/nbgrader_config.py
-TEXT_STUB = "YOUR ANSWER HERE"  # nbgrader's default for markdown answers
 ROLE_KEYS = ("grade_id", "solution", "grade", "locked", "task", "points")
-
-
-def _replace_regions(source: str, begin: str, end: str, stub: list[str] | None) -> str:
-    """nbgrader's line-based edit: each region from a ``begin`` line to its ``end`` line, both
-    included, becomes ``stub`` (indented like the ``begin`` line) or nothing."""
-    out, inside = [], False
-    for line in source.split("\n"):
-        if not inside and line.strip() == begin:
-            inside = True
-            indent = line[: len(line) - len(line.lstrip())]
-            out += [indent + s for s in stub or []]
-        elif inside and line.strip() == end:
-            inside = False
-        elif not inside:
-            out.append(line)
-    return "\n".join(out)
-
-
-def expected_student_source(cell) -> str:
-    """The text nbgrader gives the learner for a source cell."""
-    source = cell.source
-    if nbgrader_meta(cell).get("solution"):
-        stub = TEXT_STUB if cell.cell_type == "markdown" else CODE_STUB
-        if "### BEGIN SOLUTION" not in source:
-            return stub
-        source = _replace_regions(source, "### BEGIN SOLUTION", "### END SOLUTION", stub.split("\n"))
-    return _replace_regions(source, "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS", None)
 
 
 def differences(source_path: Path) -> list[str]:
@@ -70,7 +42,7 @@ def compare(src, out) -> list[str]:
         roles_b = {k: nbgrader_meta(b).get(k) for k in ROLE_KEYS}
         if roles_a != roles_b:
             found.append(f"cell {i}: nbgrader roles differ ({roles_a} vs {roles_b})")
-        elif expected_student_source(a) != b.source:
+        elif student_source(a) != b.source:
             found.append(f"cell {i} ({nbgrader_meta(a).get('grade_id') or a.cell_type}): text differs")
     return found
 
