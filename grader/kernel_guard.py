@@ -69,7 +69,7 @@ def _install(name):
                 if isinstance(getattr(tm, a, None), list)}
     own = {id(o): (o, {k for k, v in vars(o).items() if callable(v)}) for o in instances if hasattr(o, "__dict__")}
     system = {"displayhook": _s.displayhook, "stdout": _s.stdout, "stderr": _s.stderr}
-    for key in _KERNEL_SWAPS:  # ipykernel swaps these for each request (stdin forwarding)
+    for key in _KERNEL_SWAPS:  # IPython and ipykernel swap these for each request
         snap["builtins"][1].pop(key, None)
 
     def _protected_changes(fix):
@@ -194,7 +194,7 @@ def _install(name):
     return name
 
 
-_KERNEL_SWAPS = ("input", "raw_input", "getpass")
+_KERNEL_SWAPS = ("input", "raw_input", "getpass", "get_ipython", "exit", "quit", "display", "_", "__IPYTHON__")
 
 
 class _Missing:

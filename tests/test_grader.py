@@ -513,3 +513,24 @@ def test_sandbox_keeps_full_marks_where_notebooks_need_more(day, names, tmp_path
     got = scores(f"sqlite:///{tmp_path / 'gb.db'}", day)["ann"]
     short = {n: got[n] for n in names if got[n][0] != got[n][1]}
     assert not short, f"solved notebooks below full marks in the sandbox (score, max): {short}"
+
+
+@pytest.mark.slow
+def test_hostile_report_keeps_grader_stops_apart(hostile):
+    """Time and memory limits and dead kernels are listed as the grader's stops, not as learning mistakes."""
+    page = (hostile["out"] / "reports" / DAY / "report.html").read_text()
+    mistakes = page.split("<h2>Most common mistakes</h2>")[1].split("<h2>Stopped by the grader</h2>")[0]
+    stopped = page.split("<h2>Stopped by the grader</h2>")[1].split("<h2>")[0]
+    for words in ("memory", "time limit", "kernel stopped", "Not run"):
+        assert words not in mistakes, f"{words!r} is listed among the learning mistakes"
+    for student in ("membomb", "osexit", "stubborn"):
+        assert student in stopped, f"{student} missing from 'Stopped by the grader'"
+
+
+@pytest.mark.slow
+def test_hostile_pages_show_no_grader_internals(hostile):
+    """No feedback page shows a traceback, a path of the grading machine or nbgrader's internals."""
+    for page in (hostile["out"] / "feedback").rglob("*.html"):
+        text = page.read_text()
+        for bad in ("Traceback", "/tmp/ptg", str(ROOT), "site-packages", ".py\", line"):
+            assert bad not in text, f"{page.relative_to(hostile['out'])} shows {bad!r}"

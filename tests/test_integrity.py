@@ -191,11 +191,14 @@ def cheats(tmp_path_factory):
     return {"out": tmp / "out", "records": records(tmp / "out"), "unguarded": records(tmp / "unguarded")}
 
 
+GUARD_FINDINGS = ("tampering", "checks that could not")
 # Cheats that really earn points from nbgrader when nothing guards the checks (measured).
-WORKS_WITHOUT_GUARD = {"input_transformer", "input_transformer_post", "ast_transformer", "set_custom_exc",
-                       "showtraceback_override", "showtraceback_class_patch", "session_send_filter",
-                       "display_hook", "patch_checks", "patch_torch_testing", "fake_checks_module",
-                       "encoded_exec", "rearming_thread", "pre_run_cell_hook", "exit_inside_test"}
+WORKS_WITHOUT_GUARD = {"input_transformer", "input_transformer_post", "ast_transformer", "encoded_exec",
+                       "patch_checks", "patch_torch_testing", "fake_checks_module", "pre_run_cell_hook",
+                       "kernel_do_execute"}
+# The others (custom exception handlers, traceback, display and message overrides, exits) already
+# earn nothing on this nbgrader and ipykernel: the reply still says "error". They stay in the
+# catalogue so that a change of either can't quietly make them work.
 
 
 @pytest.mark.slow
@@ -207,7 +210,8 @@ def test_cheat_earns_nothing(cheats, technique):
     unguarded = cheats["unguarded"][f"cheat_{technique}"]["score"]
     if technique in WORKS_WITHOUT_GUARD:
         assert unguarded > 0, f"{technique} earned nothing even without the guard: not a real cheat any more"
-        assert rec["findings"], f"{technique} scored 0 but was not flagged"
+        assert any(f.startswith(GUARD_FINDINGS) for f in rec["findings"]), (
+            f"{technique} scored 0 but the guard did not say why: {rec['findings']}")
     page = feedback(cheats["out"], f"cheat_{technique}")
     assert not any(bad in page for bad in LEAKY)
 
@@ -215,9 +219,10 @@ def test_cheat_earns_nothing(cheats, technique):
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(redteam.HARMLESS))
 def test_harmless_use_keeps_full_marks(cheats, name):
+    """Full marks, and the guard finds nothing to undo (the text scan may still ask a human to look)."""
     rec = cheats["records"][f"ok_{name}"]
     assert rec["score"] == FULL, {g: c["message"] for g, c in rec["cells"].items() if c["message"]}
-    assert not rec["findings"], rec["findings"]
+    assert not any(f.startswith(GUARD_FINDINGS) for f in rec["findings"]), rec["findings"]
 
 
 @pytest.mark.slow
