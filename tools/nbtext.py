@@ -25,6 +25,9 @@ from pathlib import Path
 
 import nbformat
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+from ptcourse.nbmodel import nbgrader_meta, role  # noqa: E402 - the course model, one for every tool
+
 MARKER = re.compile(r"^# %%(?: (?P<kind>\[markdown\]|code|locked|solution|test))?(?P<attrs>(?: \w+=\S+)*)\s*$")
 
 
@@ -91,12 +94,12 @@ def to_text(nb: nbformat.NotebookNode) -> str:
             out.append("# %% [markdown]")
             out.extend(("# " + ln).rstrip() for ln in cell.source.split("\n"))
         else:
-            meta = cell.metadata.get("nbgrader", {})
-            if meta.get("solution"):
+            meta, kind = nbgrader_meta(cell), role(cell)
+            if kind == "solution":
                 out.append(f"# %% solution id={meta['grade_id']}")
-            elif meta.get("grade"):
+            elif kind == "test":
                 out.append(f"# %% test id={meta['grade_id']} points={int(meta.get('points', 0))}")
-            elif meta.get("locked"):
+            elif kind == "locked":
                 out.append(f"# %% locked id={meta['grade_id']}")
             else:
                 out.append("# %% code")
