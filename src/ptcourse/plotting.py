@@ -54,8 +54,8 @@ def plot_broadcast(shape_a: Sequence[int], shape_b: Sequence[int], names: Sequen
     missing axis) is drawn hatched with ``1→n``; a pair that cannot broadcast is drawn red.
     """
     import matplotlib.pyplot as plt
-    from matplotlib.patches import Rectangle
     import torch
+    from matplotlib.patches import Rectangle
 
     a, b = tuple(int(s) for s in shape_a), tuple(int(s) for s in shape_b)
     width = max(len(a), len(b), 1)
@@ -122,7 +122,7 @@ def plot_storage(base, tensors: Mapping[str, object], base_name: str = "x"):
     values = base.detach().cpu().reshape(-1).tolist() if base.is_contiguous() else None
     rows = [(base_name, base)] + list(tensors.items())
     fig, ax = plt.subplots(figsize=(0.55 * n + 4.2, 0.62 * len(rows) + 1.2))
-    for row, (name, t) in enumerate(rows):
+    for row, (_, t) in enumerate(rows):
         y = len(rows) - 1 - row
         positions = list(range(base.numel())) if row == 0 else _storage_positions(t, base)
         if positions is None:
