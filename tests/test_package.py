@@ -116,3 +116,71 @@ def test_bundled_mnist_reads_offline():
     assert image.size == (28, 28) and 0 <= label <= 9
     counts = torch.bincount(test.targets, minlength=10)
     assert counts.tolist() == [100] * 10
+
+
+# --- Day 1 figures (ptcourse.plotting), drawn with the Agg backend --------------------------------
+
+def _agg():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _texts(fig) -> list[str]:
+    return [t.get_text() for ax in fig.axes for t in ax.texts if t.get_text()]
+
+
+def test_plot_broadcast_labels_shapes_and_result():
+    plt = _agg()
+    from ptcourse.plotting import plot_broadcast
+
+    fig = plot_broadcast((3,), (3, 1), names=("targets", "predictions"))
+    ax = fig.axes[0]
+    assert ax.get_title() == "Broadcasting (3,) with (3, 1) gives (3, 3)"
+    assert "right" in ax.get_xlabel()
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["targets (3,)", "predictions (3, 1)", "result"]
+    assert "(1)→3" in _texts(fig) and "1→3" in _texts(fig)
+    plt.close(fig)
+    fig = plot_broadcast((2, 3), (2,))
+    assert fig.axes[0].get_title().endswith("cannot broadcast") and "✗" in _texts(fig)
+    plt.close(fig)
+
+
+def test_plot_storage_tells_views_from_copies():
+    plt = _agg()
+    from ptcourse.plotting import _storage_positions, plot_storage
+
+    x = torch.arange(6.0).reshape(2, 3)
+    assert _storage_positions(x.t(), x) == [0, 3, 1, 4, 2, 5]
+    assert _storage_positions(x[1], x) == [3, 4, 5]
+    assert _storage_positions(x.t().reshape(6), x) is None
+    fig = plot_storage(x, {"x.t()": x.t(), "copy": x.t().reshape(6)})
+    ax = fig.axes[0]
+    assert ax.get_title() and "storage" in ax.get_xlabel()
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["x", "x.t()", "copy"]
+    notes = " ".join(_texts(fig))
+    assert "stride (1, 3)" in notes and "a view" in notes and "a copy" in notes
+    plt.close(fig)
+
+
+def test_grad_graph_walks_next_functions():
+    plt = _agg()
+    from ptcourse.plotting import grad_graph, plot_grad_graph
+
+    a = torch.tensor([1.0, 2.0], requires_grad=True)
+    b = torch.tensor([3.0, 4.0], requires_grad=True)
+    z = (a * b + a.exp()).sum()
+    nodes, edges = grad_graph(z, {"a": a, "b": b})
+    labels = sorted(label for label, _ in nodes.values())
+    assert labels == ["AddBackward0", "ExpBackward0", "MulBackward0", "SumBackward0",
+                      "a\nAccumulateGrad", "b\nAccumulateGrad"]
+    depth = {label: d for label, d in nodes.values()}
+    assert depth["SumBackward0"] == 0 and depth["a\nAccumulateGrad"] == 3
+    into_a = [e for e in edges if nodes[e[1]][0] == "a\nAccumulateGrad"]
+    assert len(into_a) == 2 and len(edges) == 6
+    fig = plot_grad_graph(z, {"a": a, "b": b})
+    assert fig.axes[0].get_title() and set(_texts(fig)) == set(labels)
+    plt.close(fig)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-__all__ = ["plot_curves", "show_images"]
+__all__ = ["plot_broadcast", "plot_curves", "plot_grad_graph", "plot_storage", "show_images"]
 
 
 def plot_curves(curves: Mapping[str, Sequence[float]], xlabel: str = "epoch", ylabel: str = "loss",
@@ -43,5 +43,185 @@ def show_images(images, titles: Sequence[str] | None = None, ncols: int = 8):
             ax.imshow(images[i].numpy(), cmap="gray")
             if titles is not None:
                 ax.set_title(titles[i], fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def plot_broadcast(shape_a: Sequence[int], shape_b: Sequence[int], names: Sequence[str] = ("a", "b")):
+    """Two shapes lined up from the right, as broadcasting compares them; returns the figure.
+
+    One row of boxes per shape and one for the result. A size that is stretched (a 1, or a
+    missing axis) is drawn hatched with ``1→n``; a pair that cannot broadcast is drawn red.
+    """
+    import matplotlib.pyplot as plt
+    import torch
+    from matplotlib.patches import Rectangle
+
+    a, b = tuple(int(s) for s in shape_a), tuple(int(s) for s in shape_b)
+    width = max(len(a), len(b), 1)
+    try:
+        result: tuple[int, ...] | None = tuple(torch.broadcast_shapes(a, b))
+    except RuntimeError:
+        result = None
+    fig, ax = plt.subplots(figsize=(1.3 * width + 2.4, 2.6))
+    rows = [(names[0], a), (names[1], b)]
+    for row, (_, shape) in enumerate(rows):
+        y = 2 - row
+        padded = (None,) * (width - len(shape)) + shape
+        other = rows[1 - row][1]
+        other_padded = (None,) * (width - len(other)) + other
+        for col, (size, partner) in enumerate(zip(padded, other_padded, strict=True)):
+            target = max(s for s in (size, partner) if s is not None)
+            clash = size not in (None, 1) and partner not in (None, 1) and size != partner
+            stretched = (size is None or size == 1) and target != 1 and not clash
+            face = "#f4a6a6" if clash else ("#fde9b8" if stretched else "#cfe3f7")
+            ax.add_patch(Rectangle((col + 0.05, y + 0.1), 0.9, 0.8, facecolor=face, edgecolor="black",
+                                   hatch="//" if stretched else None, linestyle="--" if size is None else "-"))
+            label = ("(1)" if size is None else str(size)) + (f"→{target}" if stretched else "")
+            ax.text(col + 0.5, y + 0.5, label, ha="center", va="center", fontsize=11)
+    for col in range(width):
+        ax.add_patch(Rectangle((col + 0.05, 0.1), 0.9, 0.8, facecolor="#d5efd0" if result else "#f4a6a6",
+                               edgecolor="black"))
+        text = str(result[col]) if result else "✗"
+        ax.text(col + 0.5, 0.5, text, ha="center", va="center", fontsize=11, weight="bold")
+    ax.set_xlim(0, width)
+    ax.set_ylim(0, 3)
+    ax.set_xticks([c + 0.5 for c in range(width)], [f"axis {c - width}" for c in range(width)])
+    ax.set_yticks([2.5, 1.5, 0.5], [f"{names[0]} {a}", f"{names[1]} {b}", "result"])
+    ax.set_xlabel("axes lined up from the right (axis -1 is the last)")
+    outcome = f"gives {result}" if result is not None else "cannot broadcast"
+    ax.set_title(f"Broadcasting {a} with {b} {outcome}")
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    fig.tight_layout()
+    return fig
+
+
+def _storage_positions(t, base) -> list[int] | None:
+    """Where in ``base``'s storage each element of ``t`` lives (reading order), or ``None`` for a copy."""
+    if t.untyped_storage().data_ptr() != base.untyped_storage().data_ptr() or t.dtype != base.dtype:
+        return None
+    import itertools
+
+    start = (t.data_ptr() - base.untyped_storage().data_ptr()) // t.element_size()
+    return [start + sum(i * s for i, s in zip(index, t.stride(), strict=True))
+            for index in itertools.product(*(range(n) for n in t.shape))]
+
+
+def plot_storage(base, tensors: Mapping[str, object], base_name: str = "x"):
+    """Which cells of ``base``'s memory each tensor reads; returns the figure.
+
+    The top row is ``base``'s storage, one box per element. Each named tensor gets a row: a
+    view marks the storage cells it reads, numbered in the order it reads them (a transpose
+    jumps by its stride); a copy is drawn apart, grey, as memory of its own.
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
+
+    n = base.untyped_storage().nbytes() // base.element_size()
+    values = base.detach().cpu().reshape(-1).tolist() if base.is_contiguous() else None
+    rows = [(base_name, base)] + list(tensors.items())
+    fig, ax = plt.subplots(figsize=(0.55 * n + 4.2, 0.62 * len(rows) + 1.2))
+    for row, (_, t) in enumerate(rows):
+        y = len(rows) - 1 - row
+        positions = list(range(base.numel())) if row == 0 else _storage_positions(t, base)
+        if positions is None:
+            ax.add_patch(Rectangle((-0.02, y + 0.08), t.numel() + 0.04, 0.84, facecolor="none",
+                                   edgecolor="grey", linestyle=":"))
+            for k in range(t.numel()):
+                ax.add_patch(Rectangle((k + 0.08, y + 0.15), 0.84, 0.7, facecolor="#dddddd", edgecolor="grey"))
+                ax.text(k + 0.5, y + 0.5, str(k), ha="center", va="center", fontsize=8, color="dimgrey")
+            note = "a copy: memory of its own"
+        else:
+            for cell in range(n):
+                used = cell in positions
+                ax.add_patch(Rectangle((cell + 0.08, y + 0.15), 0.84, 0.7, edgecolor="black",
+                                       facecolor=("#cfe3f7" if row == 0 else "#fde9b8") if used else "white"))
+            for order, cell in enumerate(positions):
+                label = (f"{values[cell]:g}" if values and row == 0 else str(order))
+                ax.text(cell + 0.5, y + 0.5, label, ha="center", va="center", fontsize=8)
+            note = "the storage" if row == 0 else "a view: same storage"
+        ax.text(n + 0.3, y + 0.5, f"shape {tuple(t.shape)}, stride {t.stride()}\n{note}",
+                va="center", fontsize=8)
+    ax.set_xlim(0, n + 4.0)
+    ax.set_ylim(0, len(rows))
+    ax.set_xticks([k + 0.5 for k in range(n)], [str(k) for k in range(n)])
+    ax.set_yticks([len(rows) - 0.5 - r for r in range(len(rows))], [name for name, _ in rows])
+    ax.set_xlabel(f"position in {base_name}'s storage (numbers in a row: the order the tensor reads them)")
+    ax.set_title(f"Views share {base_name}'s storage and only change how it is read; copies do not")
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    fig.tight_layout()
+    return fig
+
+
+def grad_graph(output, names: Mapping[str, object] | None = None):
+    """The autograd graph behind ``output``: ``(nodes, edges)`` walked along ``next_functions``.
+
+    ``nodes`` maps a node's id to ``(label, depth)`` (depth 0 is ``output.grad_fn``, deeper is
+    closer to the leaves); ``edges`` lists ``(from_id, to_id)`` in the direction backward runs.
+    A leaf's ``AccumulateGrad`` node is labelled with its name from ``names`` when given.
+    """
+    leaf_names = {id(t): name for name, t in (names or {}).items()}
+    nodes: dict[int, tuple[str, int]] = {}
+    edges: list[tuple[int, int]] = []
+    depth: dict[int, int] = {}
+    order: list[object] = []
+    stack = [(output.grad_fn, 0)]
+    while stack:
+        fn, d = stack.pop()
+        if fn is None:
+            continue
+        key = id(fn)
+        if key in depth and depth[key] >= d:
+            continue
+        if key not in depth:
+            order.append(fn)
+        depth[key] = d
+        for child, _ in fn.next_functions:
+            if child is not None:
+                stack.append((child, d + 1))
+    for fn in order:
+        label = type(fn).__name__
+        variable = getattr(fn, "variable", None)
+        if variable is not None:
+            label = f"{leaf_names.get(id(variable), 'leaf')}\n{label}"
+        nodes[id(fn)] = (label, depth[id(fn)])
+        edges.extend((id(fn), id(child)) for child, _ in fn.next_functions if child is not None)
+    return nodes, edges
+
+
+def plot_grad_graph(output, names: Mapping[str, object] | None = None, title: str | None = None):
+    """Draw :func:`grad_graph` of ``output``: leaves on the left, the output's node on the right.
+
+    Arrows point the way ``backward()`` walks, from the output towards the leaves. Returns the
+    figure.
+    """
+    import matplotlib.pyplot as plt
+
+    nodes, edges = grad_graph(output, names)
+    deepest = max((d for _, d in nodes.values()), default=0)
+    levels: dict[int, list[int]] = {}
+    for key, (_, d) in nodes.items():
+        levels.setdefault(d, []).append(key)
+    where: dict[int, tuple[float, float]] = {}
+    for d, keys in levels.items():
+        for i, key in enumerate(keys):
+            where[key] = (float(deepest - d), (len(keys) - 1) / 2 - i)
+    tallest = max((len(k) for k in levels.values()), default=1)
+    fig, ax = plt.subplots(figsize=(2.3 * (deepest + 1) + 1, 1.1 * tallest + 1.4))
+    for a, b in edges:
+        (xa, ya), (xb, yb) = where[a], where[b]
+        ax.annotate("", xy=(xb + 0.32, yb), xytext=(xa - 0.32, ya),
+                    arrowprops={"arrowstyle": "->", "color": "dimgrey"})
+    for key, (label, _) in nodes.items():
+        x, y = where[key]
+        leaf = "AccumulateGrad" in label
+        ax.text(x, y, label, ha="center", va="center", fontsize=8,
+                bbox={"boxstyle": "round", "facecolor": "#d5efd0" if leaf else "#cfe3f7"})
+    ax.set_xlim(-0.7, deepest + 0.7)
+    ax.set_ylim(-tallest / 2 - 0.2, tallest / 2 + 0.2)
+    ax.axis("off")
+    ax.set_title(title or "The graph autograd recorded (arrows: the way backward() walks)")
     fig.tight_layout()
     return fig

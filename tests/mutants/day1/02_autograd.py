@@ -52,6 +52,15 @@ MUTANTS = [
     Mutant("autograd_softplus", "computes in NumPy and converts back", expect=r"does not require grad although x does",
            code=("import numpy as np\n\n\ndef softplus(x):\n"
                  "    return torch.from_numpy(np.logaddexp(0, x.detach().numpy()))\n")),
+    Mutant("autograd_softplus", "the old model answer: clamp(x, min=0) has slope 0 at the kink",
+           expect=r"gradient of softplus at x = 0 \(torch\.float32\) is 0\.0, expected 0\.5",
+           replace=[("0.5 * (x + x.abs())", "torch.clamp(x, min=0)")]),
+    Mutant("autograd_softplus", "relu for max(x, 0)", expect=r"at x = 0 .* is 0\.0, expected 0\.5.*corner",
+           replace=[("0.5 * (x + x.abs())", "torch.relu(x)")]),
+    Mutant("autograd_softplus", "torch.where(x >= 0, x, 0): slope 1 at the kink", expect=r"at x = 0 .* is 1\.0, expected 0\.5",
+           replace=[("0.5 * (x + x.abs())", "torch.where(x >= 0, x, 0.0)")]),
+    Mutant("autograd_softplus", "max(x, 0) as x * (x > 0)", expect=r"at x = 0 .* is 0\.0, expected 0\.5",
+           replace=[("0.5 * (x + x.abs())", "x * (x > 0)")]),
     # Exercise 5: stop_gradient_loss
     Mutant("autograd_stop_gradient_loss", "no stop-gradient", expect=r"gradient through the target as well",
            replace=[("torch.tanh(x_b @ w).detach()", "torch.tanh(x_b @ w)")]),

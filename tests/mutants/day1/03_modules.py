@@ -80,26 +80,43 @@ MUTANTS = [
            replace=[("return sum(", "return torch.tensor(sum("), ("trainable_only)\n", "trainable_only))\n")]),
     # Exercise 5: clone_via_state_dict
     Mutant("modules_clone", "returns the same model", expect=r"returned the model it was given",
-           code="def clone_via_state_dict(model, make_model):\n    return model\n"),
+           code="def clone_via_state_dict(model, make_model, path):\n    return model\n"),
+    Mutant("modules_clone", "copy.deepcopy: no file, no loading", expect=r"Nothing was written to path.*deepcopy",
+           code=("import copy\n\n\ndef clone_via_state_dict(model, make_model, path):\n"
+                 "    return copy.deepcopy(model)\n")),
+    Mutant("modules_clone", "saves the file, then returns copy.deepcopy(model)",
+           expect=r"not built by make_model\(\).*deepcopy",
+           code=("import copy\n\n\ndef clone_via_state_dict(model, make_model, path):\n"
+                 "    torch.save(model.state_dict(), path)\n"
+                 "    return copy.deepcopy(model)\n")),
+    Mutant("modules_clone", "saves, then loads the state from memory, not from the file",
+           expect=r"torch\.load never read the file",
+           replace=[("state = torch.load(path, weights_only=True)", "state = model.state_dict()")]),
+    Mutant("modules_clone", "loads with weights_only=False", expect=r"weights_only=False",
+           replace=[("weights_only=True", "weights_only=False")]),
     Mutant("modules_clone", "forgets load_state_dict", expect=r"differs from the original's.*load_state_dict",
            replace=[("    fresh.load_state_dict(state)\n", "")]),
-    Mutant("modules_clone", "forgets buffer.seek(0)", expect=r"Rewind with buffer\.seek\(0\)",
-           replace=[("    buffer.seek(0)\n", "")]),
     Mutant("modules_clone", "saves the whole model", expect=r"you saved the whole model object",
-           replace=[("torch.save(model.state_dict(), buffer)", "torch.save(model, buffer)")]),
-    Mutant("modules_clone", "shallow copy.copy", expect=r"shares tensors with the original",
-           code="import copy\n\n\ndef clone_via_state_dict(model, make_model):\n    return copy.copy(model)\n"),
-    Mutant("modules_clone", "load_state_dict(assign=True) without saving", expect=r"shares tensors with the original",
-           code=("def clone_via_state_dict(model, make_model):\n"
+           replace=[("torch.save(model.state_dict(), path)", "torch.save(model, path)")]),
+    Mutant("modules_clone", "saves a fresh model's state, not the given one's", expect=r"differs from the model's",
+           replace=[("torch.save(model.state_dict(), path)", "torch.save(make_model().state_dict(), path)")]),
+    Mutant("modules_clone", "shallow copy.copy", expect=r"Nothing was written to path",
+           code="import copy\n\n\ndef clone_via_state_dict(model, make_model, path):\n    return copy.copy(model)\n"),
+    Mutant("modules_clone", "saves, then load_state_dict(assign=True) from memory", expect=r"shares tensors with the original",
+           code=("def clone_via_state_dict(model, make_model, path):\n"
+                 "    torch.save(model.state_dict(), path)\n"
+                 "    torch.load(path, weights_only=True)\n"
                  "    fresh = make_model()\n"
                  "    fresh.load_state_dict(model.state_dict(), assign=True)\n"
                  "    return fresh\n")),
     Mutant("modules_clone", "copies only the parameters", expect=r"state_dict\(\)\['1\.running_mean'\] differs",
-           code=("def clone_via_state_dict(model, make_model):\n"
+           code=("def clone_via_state_dict(model, make_model, path):\n"
+                 "    torch.save(model.state_dict(), path)\n"
+                 "    state = torch.load(path, weights_only=True)\n"
                  "    fresh = make_model()\n"
                  "    with torch.no_grad():\n"
-                 "        for new, old in zip(fresh.parameters(), model.parameters()):\n"
-                 "            new.copy_(old)\n"
+                 "        for name, p in fresh.named_parameters():\n"
+                 "            p.copy_(state[name])\n"
                  "    return fresh\n")),
     # Exercise 6: predict
     Mutant("modules_predict", "forgets eval()", expect=r"dropout is still active",

@@ -67,11 +67,57 @@ MESSAGES = {
         "flatten_images raised on a batch of shape {shape}: {error}\n"
         "Does your code work for any batch size and image size, with no fixed numbers?"
     ),
-    "tensors.not_shared": (
-        "After {change}, {where} still holds {got}: share_with_numpy returned a copy, not a tensor "
-        "that shares the array's memory. torch.tensor(array), .float(), .clone() and array.copy() "
-        "all copy the data."
+    "tensors.sharing_bool": (
+        "shares_memory() should return a Python bool (True or False), got {got_type}. Comparing two "
+        "addresses (ints) with == gives one."
     ),
+    "tensors.sharing_view_missed": (
+        "shares_memory({a}, {b}) said False, but {b} is a view backed by the same storage as {a}. "
+        "Two views can start at different elements (x[1] starts 4 elements in) or read them in "
+        "another order, so compare the storages' addresses, t.untyped_storage().data_ptr(), not "
+        "t.data_ptr() (the first element's address) and not the tensors themselves (is, ==)."
+    ),
+    "tensors.sharing_copy_missed": (
+        "shares_memory({a}, {b}) said True, but {b} is a copy with memory of its own. Equal values "
+        "prove nothing (a copy has them too): compare where the memory is, "
+        "t.untyped_storage().data_ptr(), not what it holds."
+    ),
+    "tensors.sharing_unanswered": (
+        "SHARES_WITH_X still has entries that are not True or False: {keys}. Replace each None "
+        "with True (shares x's memory) or False (a copy)."
+    ),
+    "tensors.sharing_wrong": (
+        "SHARES_WITH_X[{expr!r}] says it {said}, but the result is {truth}. {why} "
+        "Check it yourself: shares_memory(x, {expr})."
+    ),
+    "tensors.why_row": "Indexing one row is a slice: a view that starts further into x's storage.",
+    "tensors.why_column": "A column is a slice too: a view that jumps by the row length (its stride).",
+    "tensors.why_mask": (
+        "A boolean mask picks any entries, in no regular pattern: no strides can describe that, so "
+        "the entries are copied into a new 1-D tensor."
+    ),
+    "tensors.why_index_list": (
+        "Indexing with a list (or tensor) of positions copies the rows it picks, like a mask."
+    ),
+    "tensors.why_transpose": ".t() only swaps the strides: same memory, read in another order.",
+    "tensors.why_reshape_view": (
+        "x is contiguous, so reshape can return a view (it copies only when the memory layout "
+        "forces it)."
+    ),
+    "tensors.why_reshape_copy": (
+        "x.t() is not contiguous: no strides read it as one flat row, so reshape has to copy "
+        "(and view would refuse)."
+    ),
+    "tensors.why_same_dtype": (
+        "x is already float32, so x.float() (like .to() with nothing to change) returns x itself: "
+        "no copy."
+    ),
+    "tensors.why_new_dtype": "float64 numbers take 8 bytes each instead of 4: a dtype change needs new memory.",
+    "tensors.why_from_numpy": (
+        "x.numpy() shares x's memory, and torch.from_numpy shares the array's: the round trip "
+        "copies nothing."
+    ),
+    "tensors.why_tensor_copies": "torch.tensor(data) always copies its data, whatever it is given.",
     "tensors.weights_dtype_error": (
         "apply_weights raised: {error}\n"
         "A matrix product needs both tensors to have the same dtype: counts are int64 and weights "

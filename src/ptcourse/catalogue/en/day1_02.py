@@ -67,7 +67,7 @@ MESSAGES = {
     ),
     "autograd.softplus_overflow": (
         "softplus({x}) in {dtype} gave {got}: exp(x) overflowed. Use the stable form "
-        "clamp(x, min=0) + log1p(exp(-|x|)), where exp never sees a positive number."
+        "max(x, 0) + log1p(exp(-|x|)), where exp never sees a positive number."
     ),
     "autograd.softplus_value": (
         "softplus({x}) in {dtype} should be {expected:.6g}, got {got:.6g}. For very negative x, "
@@ -81,7 +81,14 @@ MESSAGES = {
         "The gradient of softplus at x = {x} is {got}, although the value may look fine. Some "
         "formula computed exp of a large number (inf) and backward multiplied it by 0, giving nan; "
         "torch.where computes and backpropagates through both branches. Use a single formula "
-        "that never overflows: clamp(x, min=0) + log1p(exp(-|x|))."
+        "that never overflows: max(x, 0) + log1p(exp(-|x|))."
+    ),
+    "autograd.softplus_kink": (
+        "The gradient of softplus at x = 0 ({dtype}) is {got}, expected 0.5 (= sigmoid(0)). "
+        "max(x, 0) and |x| have a corner at 0, and autograd picks one slope per operation there: "
+        "clamp, relu and torch.where(x > 0, ...) give 0 (or 1 with x >= 0), abs gives 0, so the "
+        "pieces add up to the wrong slope. Write max(x, 0) with x and x.abs() so that its slope "
+        "at 0 comes out as 1/2."
     ),
     "autograd.softplus_gradcheck": (
         "softplus() failed torch.autograd.gradcheck on float64 inputs of scale {scale}: {error}"

@@ -88,9 +88,33 @@ MESSAGES = {
         "count_parameters() on {what} should be {expected} with trainable_only=False, got {got}: "
         "only the frozen parameters were counted. With trainable_only=False, count every parameter."
     ),
-    "modules.clone_no_seek": (
-        "torch.load found nothing to read (EOFError): after torch.save into an io.BytesIO, the "
-        "position is at the end of the data. Rewind with buffer.seek(0) before torch.load."
+    "modules.clone_no_file": (
+        "Nothing was written to path: clone_via_state_dict() must save model.state_dict() there "
+        "with torch.save(model.state_dict(), path). A copy made in memory (copy.deepcopy, "
+        "copy.copy, copying tensors) skips the file, and the file is what you keep and share."
+    ),
+    "modules.clone_file_not_state_dict": (
+        "The file at path should hold model.state_dict() (a dict from names to tensors, with the "
+        "model's keys); torch.load(path, weights_only=True) gave a {got} with keys {keys}. Save "
+        "model.state_dict(), not one layer's or a list of tensors."
+    ),
+    "modules.clone_file_differs": (
+        "The file at path holds a state_dict whose '{key}' differs from the model's: save the "
+        "state of the model you were given, after it changed (not a fresh make_model())."
+    ),
+    "modules.clone_not_fresh": (
+        "The model you returned was not built by make_model(): the clone must be a fresh "
+        "make_model() with the loaded state_dict. copy.deepcopy(model) makes a copy in memory "
+        "and skips loading entirely."
+    ),
+    "modules.clone_not_loaded": (
+        "torch.load never read the file at path: the state you loaded into the fresh model came "
+        "from memory (model.state_dict()), not from the file you saved. Read it back with "
+        "torch.load(path, weights_only=True) and load that."
+    ),
+    "modules.clone_weights_only": (
+        "You loaded the file with weights_only=False, which lets a file run any code it names "
+        "while loading. A state_dict holds only tensors: load it with weights_only=True."
     ),
     "modules.clone_whole_model": (
         "torch.load(weights_only=True) refused the data: you saved the whole model object. "
