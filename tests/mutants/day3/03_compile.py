@@ -57,22 +57,29 @@ MUTANTS = [
                      "break_even = compile_s / compiled_step_s if saving > 0 else math.inf")]),
     Mutant("compile_pays_off", "returns the bool as an int", expect=r"pays_off should be True or False, got int",
            replace=[("return bool(pays_off), float(break_even)", "return int(pays_off), float(break_even)")]),
-    # Exercise 3: count_graph_breaks
-    Mutant("compile_count_breaks", "counts graphs", expect=r"number of GRAPHS \(graph_count\)",
-           replace=[(".graph_break_count", ".graph_count")]),
-    Mutant("compile_count_breaks", "returns the whole report", expect=r"should return an int, got ExplainOutput",
-           replace=[("return int(torch._dynamo.explain(fn)(*args).graph_break_count)",
-                     "return torch._dynamo.explain(fn)(*args)")]),
-    Mutant("compile_count_breaks", "counts operations", expect=r"number of captured operations \(op_count\)",
-           replace=[(".graph_break_count", ".op_count")]),
-    Mutant("compile_count_breaks", "only asks whether fullgraph=True fails",
-           expect=r"should be 2, got 1.*counts every break, not just whether there is one",
-           code=("def count_graph_breaks(fn, *args):\n"
-                 "    try:\n"
-                 "        torch.compile(fn, fullgraph=True, backend=\"eager\")(*args)\n"
-                 "        return 0\n"
-                 "    except Exception:\n"
-                 "        return 1\n")),
+    # Exercise 3: compile_plan
+    Mutant("compile_plan", "every size to the compiled function", expect=r"sends 'tiny' to the compiled function",
+           replace=[("faster = {name for name, (eager_s, compiled_s) in timings.items() if compiled_s < eager_s}",
+                     "faster = set(timings)")]),
+    Mutant("compile_plan", "weighs the compile time against each size alone", expect=r"each size alone",
+           code=("def compile_plan(compile_s, timings, calls):\n"
+                 "    chosen = set()\n"
+                 "    for name, (eager_s, compiled_s) in timings.items():\n"
+                 "        pays, _ = compile_pays_off(compile_s, eager_s, compiled_s, calls[name])\n"
+                 "        if pays:\n"
+                 "            chosen.add(name)\n"
+                 "    saved = sum(calls[n] * (timings[n][0] - timings[n][1]) for n in chosen) - compile_s\n"
+                 "    return (chosen, float(saved)) if chosen else (set(), 0.0)\n")),
+    Mutant("compile_plan", "compiles even when the savings do not cover the compile time",
+           expect=r"compiling does not pay off",
+           replace=[("    if saved <= 0:\n", "    if not faster:\n")]),
+    Mutant("compile_plan", "forgets to subtract the compile time", expect=r"before paying for the compilation",
+           replace=[("for name in faster) - compile_s", "for name in faster)"),
+                    ("    if saved <= 0:\n", "    if saved <= compile_s:\n")]),
+    Mutant("compile_plan", "a negative saving when nothing is compiled", expect=r"saved_s should be 0 s.*got -5",
+           replace=[("        return set(), 0.0\n", "        return set(), float(saved)\n")]),
+    Mutant("compile_plan", "returns a sorted list", expect=r"should be a set of size names, got list",
+           replace=[("return faster, float(saved)", "return sorted(faster), float(saved)")]),
     # Exercise 4: scaled_residual
     Mutant("compile_no_breaks", "keeps the print", expect=r"finds 1 graph break.*Remove the print",
            replace=[("    scale = x.abs().max()\n", "    scale = x.abs().max()\n    print(\"largest |value|:\", scale)\n")]),

@@ -144,6 +144,12 @@ MESSAGES = {
         "{max_norm}. If it is about {scaled_result:.3g} (max_norm / scale {scale}), you clipped "
         "the scaled gradients: call scaler.unscale_(optimizer) before clip_grad_norm_."
     ),
+    # The scaler figure (section 4)
+    "amp.fig_scale_title": "A GradScaler calibrating: float16 on the CPU, started at 2²⁴",
+    "amp.fig_scale_xlabel": "training step",
+    "amp.fig_scale_ylabel": "scale S used (log₂ axis)",
+    "amp.fig_scale_skipped": "skipped (inf/NaN gradients)",
+    "amp.fig_scale_stepped": "step taken",
     # Exercise 4: amp_predict
     "amp.predict_dtype": (
         "amp_predict() returned {got} outputs: what comes out of autocast is low precision. "

@@ -64,6 +64,7 @@ MESSAGES = {
     "compile.demo_course_numbers": (
         "No compilation ran here: using the numbers measured on the course machine."
     ),
+    "compile.demo_plan": "calls {calls}: compile for {names}, saving {saved:,.1f} s against all-eager",
     "compile.demo_pays": (
         "{name:>5} input, {steps:>7,} calls: pays off {pays!s:5}  (break-even after {even:,.0f} calls)"
     ),
@@ -95,23 +96,33 @@ MESSAGES = {
         "compile_pays_off{args} raised ZeroDivisionError: with equal step times nothing is saved per "
         "call. Check eager_step_s - compiled_step_s > 0 before dividing, and return math.inf otherwise."
     ),
-    # Exercise 3: count_graph_breaks
-    "compile.breaks_type": (
-        "count_graph_breaks() should return an int, got {got_type}: take the graph_break_count field "
-        "of the report that torch._dynamo.explain(fn)(*args) returns."
+    # Exercise 3: compile_plan
+    "compile.plan_tuple": "compile_plan() should return a tuple (use_compiled, saved_s), got {got!r}.",
+    "compile.plan_set": (
+        "use_compiled should be a set of size names, got {got_type}: build it with {{name for ...}} or set()."
     ),
-    "compile.breaks_graphs": (
-        "count_graph_breaks({name}) should be {expected}, got {got}, which is the number of GRAPHS "
-        "(graph_count). n breaks split a function into n + 1 graphs: use graph_break_count."
+    "compile.plan_float": "saved_s should be a float (seconds), got {got_type}.",
+    "compile.plan_slower": (
+        "compile_plan() sends '{name}' to the compiled function (plan {got}), but its compiled call is "
+        "slower ({compiled:.3g} s against {eager:.3g} s eager): keep it eager. Only names with "
+        "compiled_s < eager_s belong in use_compiled."
     ),
-    "compile.breaks_ops": (
-        "count_graph_breaks({name}) should be {expected}, got {got}, which is the number of captured "
-        "operations (op_count): use graph_break_count."
+    "compile.plan_per_size": (
+        "compile_plan() chose {got}, expected {expected}: you seem to weigh the compile time against "
+        "each size alone. One compilation (dynamic=True) serves every size, so pay compile_s once and "
+        "compare it with the savings of all the faster sizes together."
     ),
-    "compile.breaks_count": (
-        "count_graph_breaks({name}) should be {expected}, got {got}: return "
-        "torch._dynamo.explain(fn)(*args).graph_break_count, which counts every break, not just "
-        "whether there is one."
+    "compile.plan_not_worth": (
+        "The faster sizes save {savings:g} s in all, less than the {compile_s:g} s one compilation "
+        "costs, so compiling does not pay off: use_compiled should be empty (and saved_s 0.0), got {got}."
+    ),
+    "compile.plan_names": "compile_plan() should send {expected} to the compiled function, got {got}.",
+    "compile.plan_no_compile_cost": (
+        "saved_s is {got:g}, the savings before paying for the compilation: subtract compile_s "
+        "({compile_s:g} s), once. Expected {expected:g}."
+    ),
+    "compile.plan_saved": (
+        "saved_s should be {expected:g} s ({detail}), got {got!r}. When nothing is compiled, it is 0.0."
     ),
     # Exercise 4: scaled_residual
     "compile.rewrite_breaks": (

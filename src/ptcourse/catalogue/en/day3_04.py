@@ -54,7 +54,62 @@ MESSAGES = {
         "For {what}, saved_activation_bytes() gave {got:,} bytes; the tensors saved for backward take "
         "{expected:,} bytes (each storage counted once, the model's parameters left out)."
     ),
-    # Exercise 3: CheckpointedMLP
+    # The memory figure (section 2)
+    "memory.fig_title": "Training memory of the MLP against batch size (Adam, float32)",
+    "memory.fig_xlabel": "batch size",
+    "memory.fig_ylabel": "memory (MiB)",
+    "memory.fig_activations": "activations (measured)",
+    "memory.fig_total": "fixed + activations",
+    "memory.fig_fixed": "fixed: weights, gradients, Adam state",
+    "memory.fig_budget": "budget",
+    # Exercise 3: largest_batch_that_fits
+    "memory.fit_type": (
+        "largest_batch_that_fits() should return one of the candidate batch sizes (a Python int) or "
+        "None, got {got!r}."
+    ),
+    "memory.fit_no_fixed": (
+        "largest_batch_that_fits() chose batch {got}, but only {expected} fits in {budget:,} bytes: at "
+        "{got} the activations alone fit, but the weights, gradients and optimizer state "
+        "({fixed:,} bytes, training_memory_bytes(model, optimizer_name)) come on top. Add them."
+    ),
+    "memory.fit_no_activations": (
+        "largest_batch_that_fits() chose batch {got}, the largest candidate, but only {expected} fits in "
+        "{budget:,} bytes: the activations grow with the batch and must be counted. Measure them for each "
+        "candidate with saved_activation_bytes(model, torch.randn(b, *sample_shape)), with autograd on "
+        "(not under torch.no_grad(), where nothing is saved)."
+    ),
+    "memory.fit_smallest": (
+        "largest_batch_that_fits() chose batch {got}, the smallest one that fits; the question is the "
+        "LARGEST that fits in {budget:,} bytes: {expected}."
+    ),
+    "memory.fit_strict": (
+        "largest_batch_that_fits() chose batch {got}, but batch {expected} needs exactly {budget:,} bytes, "
+        "the budget itself: a total equal to the budget fits (at most the budget, <=)."
+    ),
+    "memory.fit_order": (
+        "largest_batch_that_fits() chose batch {got}, the last candidate that fits in the order given "
+        "({candidates}); candidates may come in any order: return the largest that fits, {expected}."
+    ),
+    "memory.fit_optimizer": (
+        "With optimizer_name='{name}' and a budget of {budget:,} bytes, the largest batch that fits is "
+        "{expected}, got {got!r}: the fixed part depends on the optimizer (2P, 3P, 4P), so pass "
+        "optimizer_name on to training_memory_bytes()."
+    ),
+    "memory.fit_none": (
+        "With a budget of {budget:,} bytes not even the fixed part ({fixed:,} bytes) fits, so no batch "
+        "does: largest_batch_that_fits() should return None, got {got!r}."
+    ),
+    "memory.fit_none_raised": (
+        "When no candidate fits, largest_batch_that_fits() should return None, but it raised {error}. "
+        "max() of an empty sequence raises: give it default=None."
+    ),
+    "memory.fit_batch": (
+        "For {what} and a budget of {budget:,} bytes, the largest batch in {candidates} that fits is "
+        "{expected}, got {got!r}. Memory = training_memory_bytes(model, optimizer_name) + "
+        "saved_activation_bytes(model, torch.randn(b, *sample_shape)); it fits if it is at most the budget "
+        "(this uses your functions of Exercises 1 and 2: make their tests pass first)."
+    ),
+    # Exercise 4: CheckpointedMLP
     "memory.ckpt_no_graph": (
         "The CheckpointedMLP's output does not require grad, so backward() cannot reach any weight. "
         "torch.no_grad() or .detach() cut the graph, and so does checkpoint(..., use_reentrant=True) when "
@@ -73,7 +128,7 @@ MESSAGES = {
         "saved. checkpoint must wrap the block itself, checkpoint(block, x, use_reentrant=False), so "
         "that the block's insides are recomputed in backward instead of kept."
     ),
-    # Exercise 4: accumulation_step
+    # Exercise 5: accumulation_step
     "memory.accum_steps": (
         "optimizer.step() was called {steps} time(s) for {k} micro-batches. Accumulate the gradients of "
         "all micro-batches first, then call step() exactly once."
