@@ -43,3 +43,14 @@ def test_rows_parse():
     for body in tables(read_home()).values():
         linked = [line for line in body.splitlines() if "](day" in line]
         assert len(linked) == len(ROW.findall(body)), f"a row does not match 'title | what | N min | points': {linked}"
+
+
+def test_metadata_is_the_course_kernels():
+    """JupyterLab writes the kernel's spec and language_info into a notebook it opens: when they
+    differ from the file, the course home opens marked modified (an unsaved-changes dot)."""
+    page, fresh = read_home(), rendered(read_home())
+    for key in ("kernelspec", "language_info"):
+        assert page.metadata.get(key) == fresh.metadata[key], (
+            f"HOME.ipynb metadata {key} is {page.metadata.get(key)}, the course kernel reports "
+            f"{fresh.metadata[key]}: run 'make points'"
+        )

@@ -12,7 +12,10 @@ Used by ``make install`` and by Binder's ``postBuild``:
   a kernel idle for :data:`CULL_IDLE_MINUTES` minutes is shut down, even while its notebook is
   open, so the kernels of notebooks a learner has moved on from give their memory back (Binder
   has 2 GB for the server and every kernel). A culled kernel loses only what it held in
-  memory; the saved notebook is untouched. Busy kernels (a long training run) are never culled.
+  memory; the saved notebook is untouched. Busy kernels (a long training run) are never culled;
+- gives ``HOME.ipynb`` the notebook metadata this environment's kernel reports (kernel display
+  name, ``language_info`` with the Python version), so JupyterLab opens it without marking it
+  modified. It writes only when they differ: with the pinned environment, never.
 """
 
 from __future__ import annotations
@@ -72,7 +75,38 @@ def install_server_config() -> Path:
     return target
 
 
+def home_metadata() -> dict:
+    """``kernelspec`` and ``language_info`` exactly as JupyterLab sets them on opening a notebook.
+
+    JupyterLab copies the kernel's spec (name, display name, language) and the kernel's
+    ``language_info`` into the notebook; any difference marks the notebook modified.
+    """
+    from ipykernel.ipkernel import IPythonKernel
+
+    return {
+        "kernelspec": {"display_name": DISPLAY_NAME, "language": "python", "name": "python3"},
+        "language_info": json.loads(json.dumps(IPythonKernel.language_info)),
+    }
+
+
+def stamp_home(path: Path = ROOT / "HOME.ipynb") -> bool:
+    """Write :func:`home_metadata` into the course home where it differs; ``True`` if it did."""
+    import nbformat
+
+    if not path.exists():
+        return False
+    nb = nbformat.read(str(path), as_version=4)
+    wanted = home_metadata()
+    if all(nb.metadata.get(key) == value for key, value in wanted.items()):
+        return False
+    nb.metadata.update(wanted)
+    nbformat.write(nb, str(path))
+    return True
+
+
 if __name__ == "__main__":
     print(install_lab_settings())
     print(name_kernel())
     print(install_server_config())
+    if stamp_home():
+        print("HOME.ipynb: kernel metadata set to this environment's")

@@ -40,6 +40,20 @@ def test_home_page_opens_first(page, lab, artifacts):
     ui.shot(page, artifacts, "01b_home_link_opens_notebook")
 
 
+def test_home_opens_unmodified(page, lab, artifacts):
+    """Opening the course home leaves it unmodified: no unsaved-changes dot, no "save?" prompt.
+
+    JupyterLab writes the kernel's spec and language_info into the notebook it opens; the
+    page's metadata must already be what the course kernel reports (tests/harness/home.py).
+    """
+    ui.open_lab(page, lab, "/lab/tree/HOME.ipynb")
+    page.wait_for_timeout(3000)  # the kernel's info reply (language_info) comes after "Idle"
+    tab = page.locator("#jp-main-dock-panel .lm-TabBar-tab", has_text="HOME.ipynb")
+    ui.shot(page, artifacts, "01c_home_unmodified")
+    classes = tab.get_attribute("class") or ""
+    assert "jp-mod-dirty" not in classes, f"HOME.ipynb is marked modified on open (tab classes: {classes})"
+
+
 def test_plots_and_progress_bars_render(page, lab, course, artifacts):
     """Plots appear inline and tqdm draws a widget progress bar, with nothing on stderr."""
     nb = nbformat.v4.new_notebook(

@@ -4,6 +4,8 @@ Each day's table lives in one markdown cell between ``<!-- table:dayN -->`` and
 ``<!-- /table -->``. The authors write the title, what the notebook teaches and the estimated
 minutes; the points and the totals come from the notebooks. ``make points`` rewrites them
 (``python -m tests.harness.home --write``) and tests/test_home.py fails when they are stale.
+The notebook's metadata is the course kernel's (``tools/lab_setup.py``'s ``home_metadata``):
+JupyterLab then opens the page without marking it modified.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 import nbformat
 
 from tests.harness.notebooks import DAYS, ROOT, points, solution_notebooks
+from tools.lab_setup import home_metadata
 
 HOME = ROOT / "HOME.ipynb"
 TABLE = re.compile(r"<!-- table:(?P<day>day\d) -->\n(?P<body>.*?)<!-- /table -->", re.S)
@@ -65,8 +68,9 @@ def table(day: str, written: list[Row]) -> str:
 
 
 def rendered(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """``nb`` with every day's table regenerated."""
+    """``nb`` with every day's table regenerated and the course kernel's metadata."""
     out = nbformat.from_dict(nb)
+    out.metadata.update(home_metadata())
     for cell in out.cells:
         if cell.cell_type == "markdown":
             cell.source = TABLE.sub(
