@@ -49,3 +49,14 @@ def test_row_with_optional_reading_parses():
     """A notebook with "(optional)" sections shows their reading apart: '45 min (+8 optional)'."""
     line = "| [01 · Tensors](day1/01_tensors.ipynb) | tensors | 45 min (+8 optional) | 13 |"
     assert [r.minutes for r in rows(line)] == [45]
+
+
+def test_metadata_is_the_course_kernels():
+    """JupyterLab writes the kernel's spec and language_info into a notebook it opens: when they
+    differ from the file, the course home opens marked modified (an unsaved-changes dot)."""
+    page, fresh = read_home(), rendered(read_home())
+    for key in ("kernelspec", "language_info"):
+        assert page.metadata.get(key) == fresh.metadata[key], (
+            f"HOME.ipynb metadata {key} is {page.metadata.get(key)}, the course kernel reports "
+            f"{fresh.metadata[key]}: run 'make points'"
+        )

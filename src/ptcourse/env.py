@@ -9,6 +9,7 @@ import random
 import numpy as np
 import torch
 
+from ptcourse import memory
 from ptcourse.messages import msg
 
 __all__ = ["available_cpus", "default_device", "seed_everything", "setup"]
@@ -68,7 +69,9 @@ def setup(seed: int = 0, threads: int | None = None, quiet: bool = False) -> tor
     """Seed everything, choose a sensible thread count, and return the device to use.
 
     ``threads`` defaults to ``PTCOURSE_THREADS`` or, failing that, the CPUs really available
-    (see :func:`available_cpus`).
+    (see :func:`available_cpus`). Where the session has a memory limit (Binder: 2 GB for the
+    server and every kernel), it also warns when that limit is close and keeps checking after
+    each cell (:mod:`ptcourse.memory`).
     """
     seed_everything(seed)
     if threads is None:
@@ -85,4 +88,6 @@ def setup(seed: int = 0, threads: int | None = None, quiet: bool = False) -> tor
                 seed=seed,
             )
         )
+        reading = memory.check_memory()
+        memory.watch(start=memory.level(reading))
     return device

@@ -59,8 +59,11 @@ def lab_flags(course: Path) -> list[str]:
 class LabServer:
     """``jupyter lab`` on ``127.0.0.1:<free port>`` with a token, serving ``course``."""
 
-    def __init__(self, course: Path, log: Path):
+    def __init__(self, course: Path, log: Path, args: list[str] | None = None,
+                 prefix: list[str] | None = None):
         self.course = course
+        self.args = list(args or [])  # more server flags (e.g. a short culling timeout)
+        self.prefix = list(prefix or [])  # a command the server runs under (e.g. into a cgroup)
         self.port = free_port()
         self.token = secrets.token_hex(16)
         self.log_path = log
@@ -92,9 +95,9 @@ class LabServer:
         flags = lab_flags(self.course)
         assert any(f.startswith("--ServerApp.ip=127.0.0.1") for f in flags), f"make lab must bind loopback: {flags}"
         cmd = [
-            str(VENV / "bin" / "jupyter"), "lab", *flags,
+            *self.prefix, str(VENV / "bin" / "jupyter"), "lab", *flags,
             f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
-            f"--IdentityProvider.token={self.token}", "--no-browser",
+            f"--IdentityProvider.token={self.token}", "--no-browser", *self.args,
         ]
         self.log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(cmd, cwd=self.course, env=self.env(), stdout=self.log,

@@ -40,6 +40,47 @@ def test_home_page_opens_first(page, lab, artifacts):
     ui.shot(page, artifacts, "01b_home_link_opens_notebook")
 
 
+def test_home_opens_unmodified(page, lab, artifacts):
+    """Opening the course home leaves it unmodified: no unsaved-changes dot, no "save?" prompt.
+
+    JupyterLab writes the kernel's spec and language_info into the notebook it opens; the
+    page's metadata must already be what the course kernel reports (tests/harness/home.py).
+    """
+    ui.open_lab(page, lab, "/lab/tree/HOME.ipynb")
+    page.wait_for_timeout(3000)  # the kernel's info reply (language_info) comes after "Idle"
+    tab = page.locator("#jp-main-dock-panel .lm-TabBar-tab", has_text="HOME.ipynb")
+    ui.shot(page, artifacts, "01c_home_unmodified")
+    classes = tab.get_attribute("class") or ""
+    assert "jp-mod-dirty" not in classes, f"HOME.ipynb is marked modified on open (tab classes: {classes})"
+
+
+def test_closing_a_notebook_shuts_its_kernel_down(page, lab, artifacts):
+    """Closing a notebook's tab gives its kernel's memory back (Binder: 2 GB for all kernels)."""
+    import json
+    import time
+    import urllib.request
+
+    def kernels() -> list:
+        with urllib.request.urlopen(lab.url("/api/kernels"), timeout=10) as r:
+            return json.load(r)
+
+    ui.open_lab(page, lab, "/lab/tree/day1/00_environment.ipynb")
+    assert len(kernels()) == 1, f"one notebook open, kernels: {kernels()}"
+    ui.menu(page, "File", "Close Tab")
+    # The student copies open marked modified (their kernel metadata is nbgrader's): JupyterLab
+    # asks whether to save. The learner only looked at it: discard.
+    page.wait_for_timeout(1000)
+    if page.locator(".jp-Dialog").count():
+        ui.shot(page, artifacts, "01d_close_asks_to_save")
+        page.locator(".jp-Dialog .jp-mod-warn").click()
+    page.locator(ui.CURRENT).wait_for(state="detached")
+    deadline = time.monotonic() + 30
+    while kernels() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    ui.shot(page, artifacts, "01e_notebook_closed")
+    assert not kernels(), f"the closed notebook's kernel is still running: {kernels()}"
+
+
 def test_plots_and_progress_bars_render(page, lab, course, artifacts):
     """Plots appear inline and tqdm draws a widget progress bar, with nothing on stderr."""
     nb = nbformat.v4.new_notebook(

@@ -6,6 +6,8 @@ Each day's table lives in one markdown cell between ``<!-- table:dayN -->`` and
 from the notebooks. The rule itself is written between ``<!-- times:rule -->`` and
 ``<!-- /times -->``. ``make points`` rewrites them (``python -m tests.harness.home --write``) and
 tests/test_home.py fails when they are stale.
+The notebook's metadata is the course kernel's (``tools/lab_setup.py``'s ``home_metadata``):
+JupyterLab then opens the page without marking it modified.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import nbformat
 
 from tests.harness.notebooks import DAYS, ROOT, points, solution_notebooks
 from tests.harness.times import RULE, duration, estimate
+from tools.lab_setup import home_metadata
 
 HOME = ROOT / "HOME.ipynb"
 TABLE = re.compile(r"<!-- table:(?P<day>day\d) -->\n(?P<body>.*?)<!-- /table -->", re.S)
@@ -70,8 +73,9 @@ def table(day: str, written: list[Row]) -> str:
 
 
 def rendered(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """``nb`` with every day's table regenerated."""
+    """``nb`` with every day's table regenerated and the course kernel's metadata."""
     out = nbformat.from_dict(nb)
+    out.metadata.update(home_metadata())
     for cell in out.cells:
         if cell.cell_type == "markdown":
             cell.source = TIMES_RULE.sub(f"<!-- times:rule -->\n{RULE}\n<!-- /times -->", cell.source)
