@@ -1,4 +1,8 @@
-"""Wrong answers for day3/08_capstone."""
+"""Wrong answers for day3/08_capstone.
+
+Every mutant is caught by a visible test cell except "input name assumed, not read from the
+session", which only the hidden report test (a session whose input is named 'image') catches.
+"""
 
 from tests.harness.mutants import Mutant
 
