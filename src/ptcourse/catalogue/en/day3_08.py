@@ -1,0 +1,189 @@
+"""Messages of day3/08_capstone."""
+
+MESSAGES = {
+    # Exercise 1: choose_precision
+    "capstone.precision_pair": (
+        "choose_precision() should return a pair (amp_dtype, use_scaler), such as (torch.bfloat16, False), "
+        "got {got!r}."
+    ),
+    "capstone.precision": (
+        "choose_precision('{device}', fp32_ms={fp32}, bf16_ms={bf16}) should return {expected}, got {got}. "
+        "The rule: on 'cuda' always (torch.float16, True), float16 needs the scaler; on any other device "
+        "(torch.bfloat16, False) only if bf16_ms <= 0.9 * fp32_ms (at least 10 % faster), otherwise "
+        "(None, False): plain float32, no scaler."
+    ),
+    # Exercise 2: save_checkpoint / load_checkpoint
+    "capstone.ckpt_no_file": "save_checkpoint() left no file at {path}: torch.save the dictionary, then rename the temporary file to path.",
+    "capstone.ckpt_not_weights_only": (
+        "The checkpoint does not load with torch.load(path, weights_only=True) ({error}). Save state_dict()s, "
+        "generator states and plain numbers, not the model, optimizer or scaler objects themselves."
+    ),
+    "capstone.ckpt_keys": (
+        "The checkpoint is missing the key(s) {missing}. To resume exactly it needs 'epoch', 'model', "
+        "'optimizer', 'scheduler', 'scaler', 'generator' (the loader's shuffling generator), 'rng' "
+        "(torch.get_rng_state(), which dropout draws from) and 'cuda_rng'."
+    ),
+    "capstone.ckpt_saved_epoch": (
+        "The checkpoint stores epoch {got}, but save_checkpoint() was given epoch={expected}: store the epoch "
+        "just finished as it is, and add one only when loading."
+    ),
+    "capstone.ckpt_next_epoch": (
+        "load_checkpoint() should return the next epoch to run, {expected} (the saved epoch {saved} plus one), "
+        "got {got}. Returning the saved epoch repeats an epoch that was already trained."
+    ),
+    "capstone.ckpt_model": (
+        "After load_checkpoint(), the model's {names} differ from the saved ones: call "
+        "run.model.load_state_dict(state['model'])."
+    ),
+    "capstone.ckpt_optimizer": (
+        "After load_checkpoint(), the optimizer's {what} is missing or differs from the saved one. Adam and SGD "
+        "with momentum keep running averages of the gradients: save run.optimizer.state_dict() and restore it "
+        "with run.optimizer.load_state_dict(...)."
+    ),
+    "capstone.ckpt_scheduler": (
+        "After load_checkpoint(), the scheduler is at last_epoch={got} instead of {expected}: the learning-rate "
+        "schedule would start again. Save run.scheduler.state_dict() and restore it with load_state_dict(...)."
+    ),
+    "capstone.ckpt_scaler": (
+        "After load_checkpoint(), the GradScaler's scale is {got} instead of the saved {expected}: save "
+        "run.scaler.state_dict() and restore it with run.scaler.load_state_dict(...), or float16 training "
+        "recalibrates (and skips steps) after every resume."
+    ),
+    "capstone.ckpt_generator": (
+        "After load_checkpoint(), the loader's shuffling generator is not in its saved state, so the resumed "
+        "epochs see the batches in another order. Save run.generator.get_state() and restore it with "
+        "run.generator.set_state(...)."
+    ),
+    "capstone.ckpt_rng": (
+        "After load_checkpoint(), PyTorch's global random generator is not in the state it had when the "
+        "checkpoint was saved, so dropout draws other masks in the resumed epochs. Save torch.get_rng_state() "
+        "under 'rng' and restore it with torch.set_rng_state(...)."
+    ),
+    # Exercise 3: fit
+    "capstone.fit_losses": (
+        "fit(run, {epochs}, path) on a fresh run should return a list of {epochs} Python floats, the mean loss "
+        "of each epoch it ran, got {got!r}."
+    ),
+    "capstone.fit_batches": (
+        "fit() ran the model on {got} batches, expected {expected} (every batch of run.loader, once per epoch)."
+    ),
+    "capstone.fit_not_training": (
+        "The model was in evaluation mode while fit() trained it (dropout off). Call run.model.train() at the "
+        "start of every epoch: the model may come in evaluation mode."
+    ),
+    "capstone.fit_no_autocast": (
+        "With run.amp_dtype={dtype}, the forward pass did not run under autocast (the last layer gave {got}). "
+        "Compute the scores and the loss inside torch.autocast(run.device.type, dtype=run.amp_dtype, "
+        "enabled=run.amp_dtype is not None)."
+    ),
+    "capstone.fit_no_scale": (
+        "run.scaler.scale(loss) was called {got} times for {batches} batches: call "
+        "run.scaler.scale(loss).backward() in every step, not loss.backward(). (A disabled scaler returns the "
+        "loss unchanged, so the same line works without one.)"
+    ),
+    "capstone.fit_no_scaler_step": (
+        "For {batches} batches, run.scaler.step(optimizer) was called {steps} times and run.scaler.update() "
+        "{updates} times: step through the scaler, not with optimizer.step(), then update it, in every batch."
+    ),
+    "capstone.fit_scheduler": (
+        "After {epochs} epochs the scheduler is at last_epoch={got}: call run.scheduler.step() once per epoch, "
+        "at its end (not per batch)."
+    ),
+    "capstone.fit_checkpoints": (
+        "fit() saved checkpoints after the epochs {got}, expected {expected}: call save_checkpoint(ckpt_path, "
+        "run, epoch) at the end of every epoch, so a crash loses one epoch at most."
+    ),
+    "capstone.fit_no_resume_done": (
+        "Called again with the checkpoint of a finished 2-epoch run, fit() should find nothing left to do and "
+        "return [], got {got!r}. If ckpt_path exists, load it first and start at the epoch load_checkpoint() "
+        "returns (the saved epoch plus one)."
+    ),
+    "capstone.fit_swallowed_crash": (
+        "A SimulatedCrash raised by the loader did not come out of fit(): don't catch exceptions in fit(), a "
+        "crashed run must stop (the checkpoint is what survives)."
+    ),
+    "capstone.fit_no_checkpoint": (
+        "After a crash in epoch 1 there is no checkpoint at {path}: save one at the end of every epoch, not "
+        "only when training is over."
+    ),
+    "capstone.fit_checkpoint_epoch": (
+        "After a crash, the checkpoint on disk says epoch {got}, expected {expected} (the last epoch that "
+        "finished). Save at the end of each epoch, with the number of that epoch."
+    ),
+    "capstone.fit_resumed_epochs": (
+        "Resumed after the crash, fit() should run only the epochs that were missing and return their losses, "
+        "got {got!r}. Load the checkpoint if ckpt_path exists and start at the epoch it returns."
+    ),
+    "capstone.fit_resume_differs": (
+        "The resumed run ends with other weights than the uninterrupted one ({names} differ): something that "
+        "changes during training is not saved or not restored, or the resumed run does different steps "
+        "(zero_grad missing, an epoch repeated or skipped)."
+    ),
+    "capstone.fit_loss_differs": (
+        "The resumed run's last epoch has mean loss {got}, the uninterrupted run's {expected}: the same epoch "
+        "on the same state should give the same loss."
+    ),
+    # Exercise 4: deploy
+    "capstone.deploy_raised": (
+        "deploy() raised {error}. Export with torch.onnx.export(model, (example,), path, dynamo=True, "
+        "external_data=False, input_names=['pixels'], output_names=['logits'], dynamic_shapes=({{0: batch}},)) "
+        "where batch = torch.export.Dim('batch')."
+    ),
+    "capstone.deploy_warned": (
+        "deploy() printed warnings: {warnings}. Call model.eval() before exporting, and declare the dynamic "
+        "batch with dynamic_shapes, not the old dynamic_axes."
+    ),
+    "capstone.deploy_train_mode": (
+        "After deploy() the model is still in training mode: call model.eval() before exporting and comparing "
+        "(the mode is frozen into the exported graph, and dropout makes the comparison random)."
+    ),
+    "capstone.deploy_no_file": "deploy() wrote no file at {path}: pass path to torch.onnx.export.",
+    "capstone.deploy_external_data": (
+        "deploy() wrote extra files beside the model ({files}): the weights went to a separate .data file. "
+        "Pass external_data=False to get one file to ship."
+    ),
+    "capstone.deploy_names": (
+        "The exported file's (inputs, outputs) are named {got}, expected (['pixels'], ['logits']): pass "
+        "input_names=['pixels'] and output_names=['logits']."
+    ),
+    "capstone.deploy_fixed_batch": (
+        "The exported file refused a batch of {batch} ({error}): only the example's batch size works. Mark "
+        "dimension 0 as dynamic: dynamic_shapes=({{0: torch.export.Dim('batch')}},)."
+    ),
+    "capstone.deploy_differs": (
+        "On a batch of {batch}, the exported file differs from the model in evaluation mode by {diff:.3g} "
+        "(more than 1e-4): export the model after model.eval()."
+    ),
+    "capstone.deploy_gap_type": "deploy() should return a Python float (use float(...)), got {got_type}.",
+    "capstone.deploy_gap": (
+        "deploy() returned {got}, but the largest absolute difference between ONNX Runtime and PyTorch (in "
+        "evaluation mode, on example) is {expected}. Return float(np.abs(onnx_output - torch_output).max())."
+    ),
+    # Exercise 5: report
+    "capstone.report_keys": "report() should return a dictionary with the keys 'accuracy' and 'latency_ms', got {got}.",
+    "capstone.report_accuracy": (
+        "report()['accuracy'] should be {expected} (a Python float: the fraction of images whose largest score, "
+        "argmax over axis 1, is at the label), got {got!r}."
+    ),
+    "capstone.report_accuracy_calls": (
+        "report() ran the whole batch {got} times: run it once, in one session.run call, for the accuracy."
+    ),
+    "capstone.report_timed_calls": (
+        "With repeats={repeats}, report() ran a batch of one image {got} times, expected {expected}: one "
+        "untimed warm-up call, then {repeats} timed ones, each on the first image alone (batch sizes seen: "
+        "{sizes})."
+    ),
+    "capstone.report_input_name": (
+        "report() fed the session an input named '{got}', but this session's input is '{expected}': read the "
+        "name from the file with session.get_inputs()[0].name instead of assuming it."
+    ),
+    "capstone.report_latency_type": "report()['latency_ms'] should be a Python float, got {got_type}.",
+    "capstone.report_latency_units": (
+        "report()['latency_ms'] is {got:.4g}, but the timed calls took about 2 ms each: report milliseconds "
+        "(1000 × the seconds of time.perf_counter())."
+    ),
+    "capstone.report_latency_median": (
+        "report()['latency_ms'] is {got:.4g} ms, but most timed calls took about 2-3 ms and only a few were "
+        "slow outliers: report the median of the timed calls (statistics.median), not the mean or the total."
+    ),
+}

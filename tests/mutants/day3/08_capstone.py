@@ -1,0 +1,122 @@
+"""Wrong answers for day3/08_capstone.
+
+Every mutant is caught by a visible test cell except "input name assumed, not read from the
+session", which only the hidden report test (a session whose input is named 'image') catches.
+"""
+
+from tests.harness.mutants import Mutant
+
+MUTANTS = [
+    # Exercise 1: choose_precision
+    Mutant("capstone_precision", "bfloat16 on the CPU whatever the timings",
+           expect=r"choose_precision\('cpu', fp32_ms=10.0, bf16_ms=12.0\) should return \(None, False\)",
+           replace=[("if bf16_ms <= 0.9 * fp32_ms:", "if True:")]),
+    Mutant("capstone_precision", "any speed-up counts (no 10 % margin)",
+           expect=r"bf16_ms=9.5\) should return \(None, False\).*at least 10 % faster",
+           replace=[("if bf16_ms <= 0.9 * fp32_ms:", "if bf16_ms < fp32_ms:")]),
+    Mutant("capstone_precision", "comparison the wrong way round",
+           expect=r"choose_precision\('cpu', fp32_ms=10.0, bf16_ms=5.0\) should return \(torch.bfloat16, False\)",
+           replace=[("if bf16_ms <= 0.9 * fp32_ms:", "if fp32_ms <= 0.9 * bf16_ms:")]),
+    Mutant("capstone_precision", "float16 without a scaler on CUDA",
+           expect=r"choose_precision\('cuda'.*should return \(torch.float16, True\).*needs the scaler",
+           replace=[("return torch.float16, True", "return torch.float16, False")]),
+    Mutant("capstone_precision", "bfloat16 on CUDA too", expect=r"'cuda'.*\(torch.float16, True\), got \(torch.bfloat16",
+           replace=[('    if device_type == "cuda":\n        return torch.float16, True\n', "")]),
+    # Exercise 2: save_checkpoint / load_checkpoint
+    Mutant("capstone_checkpoint", "optimizer state not restored", expect=r"optimizer's state\[\d+\]\['\w+'\]",
+           replace=[('    run.optimizer.load_state_dict(state["optimizer"])\n', "")]),
+    Mutant("capstone_checkpoint", "global RNG state not restored (dropout masks differ)",
+           expect=r"global random generator.*torch.set_rng_state",
+           replace=[('    torch.set_rng_state(state["rng"])\n', "")]),
+    Mutant("capstone_checkpoint", "global RNG state not saved at all", expect=r"missing the key\(s\) \['rng'\]",
+           replace=[('        "rng": torch.get_rng_state(),\n', ""), ('    torch.set_rng_state(state["rng"])\n', "")]),
+    Mutant("capstone_checkpoint", "loader generator not restored", expect=r"shuffling generator is not in its saved state",
+           replace=[('    run.generator.set_state(state["generator"])\n', "")]),
+    Mutant("capstone_checkpoint", "scaler not restored", expect=r"GradScaler's scale is 65536.0 instead of the saved 256.0",
+           replace=[('    run.scaler.load_state_dict(state["scaler"])\n', "")]),
+    Mutant("capstone_checkpoint", "scheduler not restored", expect=r"scheduler is at last_epoch=0 instead of 1",
+           replace=[('    run.scheduler.load_state_dict(state["scheduler"])\n', "")]),
+    Mutant("capstone_checkpoint", "returns the saved epoch (one epoch repeated)",
+           expect=r"next epoch to run, 1 \(the saved epoch 0 plus one\), got 0",
+           replace=[('return state["epoch"] + 1', 'return state["epoch"]')]),
+    Mutant("capstone_checkpoint", "saves the model object, not its state_dict", expect=r"does not load with .*weights_only=True",
+           replace=[('"model": run.model.state_dict(),', '"model": run.model,'),
+                    ('run.model.load_state_dict(state["model"])', 'run.model.load_state_dict(state["model"].state_dict())')]),
+    # Exercise 3: fit
+    Mutant("capstone_fit", "forgot model.train()", expect=r"evaluation mode while fit\(\) trained it",
+           replace=[("        run.model.train()\n", "")]),
+    Mutant("capstone_fit", "no autocast", expect=r"did not run under autocast",
+           replace=[("            with torch.autocast(run.device.type, dtype=run.amp_dtype, enabled=run.amp_dtype is not None):\n"
+                     "                loss =", "            if True:\n                loss =")]),
+    Mutant("capstone_fit", "optimizer.step() instead of the scaler's", expect=r"scaler.step\(optimizer\) was called 0 times",
+           replace=[("            run.scaler.step(run.optimizer)\n            run.scaler.update()\n",
+                     "            run.optimizer.step()\n")]),
+    Mutant("capstone_fit", "backward on the unscaled loss", expect=r"scaler.scale\(loss\) was called 0 times",
+           replace=[("run.scaler.scale(loss).backward()", "loss.backward()")]),
+    Mutant("capstone_fit", "never resumes (always starts at epoch 0)", expect=r"nothing left to do and return \[\]",
+           replace=[("start = load_checkpoint(ckpt_path, run) if Path(ckpt_path).exists() else 0", "start = 0")]),
+    Mutant("capstone_fit", "resumes at the saved epoch (repeats one)", expect=r"nothing left to do and return \[\], got \[",
+           replace=[("start = load_checkpoint(ckpt_path, run) if", "start = load_checkpoint(ckpt_path, run) - 1 if")]),
+    Mutant("capstone_fit", "checkpoint only when training is over", expect=r"saved checkpoints after the epochs \[1\]",
+           replace=[("        save_checkpoint(ckpt_path, run, epoch)\n        losses.append(total / count)\n",
+                     "        losses.append(total / count)\n    save_checkpoint(ckpt_path, run, epoch)\n")]),
+    Mutant("capstone_fit", "scheduler stepped every batch", expect=r"scheduler is at last_epoch=\d+: call run.scheduler.step\(\) once per epoch",
+           replace=[("            run.scaler.update()\n", "            run.scaler.update()\n            run.scheduler.step()\n"),
+                    ("        run.scheduler.step()\n        save_checkpoint", "        save_checkpoint")]),
+    Mutant("capstone_fit", "forgot zero_grad (gradients pile up, and are not in the checkpoint)",
+           expect=r"resumed run ends with other weights.*zero_grad",
+           replace=[("            run.optimizer.zero_grad()\n", "")]),
+    Mutant("capstone_fit", "catches the crash and returns what it has",
+           expect=r"SimulatedCrash raised by the loader did not come out of fit\(\)",
+           code=(
+               "def fit(run, epochs, ckpt_path):\n"
+               "    start = load_checkpoint(ckpt_path, run) if Path(ckpt_path).exists() else 0\n"
+               "    losses = []\n"
+               "    try:\n"
+               "        for epoch in range(start, epochs):\n"
+               "            run.model.train()\n"
+               "            total, count = 0.0, 0\n"
+               "            for images, labels in run.loader:\n"
+               "                images, labels = images.to(run.device), labels.to(run.device)\n"
+               "                run.optimizer.zero_grad()\n"
+               "                with torch.autocast(run.device.type, dtype=run.amp_dtype, enabled=run.amp_dtype is not None):\n"
+               "                    loss = nn.functional.cross_entropy(run.model(images), labels)\n"
+               "                run.scaler.scale(loss).backward()\n"
+               "                run.scaler.step(run.optimizer)\n"
+               "                run.scaler.update()\n"
+               "                total += loss.item() * len(labels)\n"
+               "                count += len(labels)\n"
+               "            run.scheduler.step()\n"
+               "            save_checkpoint(ckpt_path, run, epoch)\n"
+               "            losses.append(total / count)\n"
+               "    except Exception as error:\n"
+               "        print('training interrupted:', error)\n"
+               "    return losses\n")),
+    # Exercise 4: deploy
+    Mutant("capstone_deploy", "forgot model.eval() (exported in training mode)",
+           expect=r"(training mode|model.eval\(\))", replace=[("    model.eval()\n", "")]),
+    Mutant("capstone_deploy", "default input and output names", expect=r"expected \(\['pixels'\], \['logits'\]\)",
+           replace=[(' input_names=["pixels"],', ""), ('\n                      output_names=["logits"],', "\n                     "),
+                    ('{"pixels": example.numpy()}', "{session.get_inputs()[0].name: example.numpy()}")]),
+    Mutant("capstone_deploy", "no dynamic batch dimension", expect=r"refused a batch of 1.*dynamic",
+           replace=[(" dynamic_shapes=({0: batch},),", "")]),
+    Mutant("capstone_deploy", "dynamic_axes instead of dynamic_shapes", expect=r"printed warnings.*dynamic_shapes",
+           replace=[("dynamic_shapes=({0: batch},)", 'dynamic_axes={"pixels": {0: "batch"}}')]),
+    Mutant("capstone_deploy", "weights in a separate .data file", expect=r"extra files.*external_data=False",
+           replace=[(" external_data=False,", "")]),
+    Mutant("capstone_deploy", "returns a NumPy number", expect=r"should return a Python float.*got float32",
+           replace=[("return float(np.abs(got - expected).max())", "return np.abs(got - expected).max()")]),
+    # Exercise 5: report
+    Mutant("capstone_report", "mean instead of median", expect=r"median of the timed calls",
+           replace=[("statistics.median(times)", "statistics.mean(times)")]),
+    Mutant("capstone_report", "no warm-up call", expect=r"ran a batch of one image 5 times, expected 6",
+           replace=[("    session.run(None, {name: one})                     # warm-up, not timed\n", "")]),
+    Mutant("capstone_report", "seconds instead of milliseconds", expect=r"report milliseconds",
+           replace=[('"latency_ms": 1000 * statistics.median(times)', '"latency_ms": statistics.median(times)')]),
+    Mutant("capstone_report", "latency of the whole batch", expect=r"ran a batch of one image 0 times, expected 6.*first image alone",
+           replace=[("one = images[:1].numpy()", "one = images.numpy()")]),
+    Mutant("capstone_report", "number correct instead of the fraction", expect=r"\['accuracy'\] should be 0\.\d+",
+           replace=[("float(correct.mean())", "float(correct.sum())")]),
+    Mutant("capstone_report", "input name assumed, not read from the session", expect=r"input named 'pixels', but this session's input is 'image'",
+           replace=[("    name = session.get_inputs()[0].name\n", '    name = "pixels"\n')]),
+]
