@@ -9,6 +9,7 @@
 #   make grade    grade a class: DAY=day1 [ARGS="--submissions DIR --workers N ..."] (python -m grader)
 #   make check    grade your own notebook with the hidden tests: NB=day1/01_tensors.ipynb
 #   make bench-grading  the class grader against sequential nbgrader autograde (STUDENTS=30 DAY=day1)
+#   make student-edition OUT=DIR [REPO=owner/name]  the students' repository: notebooks, no solutions
 
 PYTHON ?= python3
 VENV   := .venv
@@ -22,7 +23,7 @@ LAB_FLAGS := --ServerApp.root_dir=$(CURDIR) --ServerApp.ip=127.0.0.1 \
              --LabApp.default_url=/lab/tree/HOME.ipynb $(ROOT_FLAG)
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: install lab lab-flags test quick browser release bench bench-grading grade check points lint
+.PHONY: install lab lab-flags test quick browser release bench bench-grading grade check points lint student-edition
 
 install: $(STAMP)
 
@@ -75,3 +76,7 @@ check: install
 points: install
 	@$(PY) -m tests.harness.points --write
 	@$(PY) -m tests.harness.home --write
+
+student-edition: install
+	@test -n "$(OUT)" || { echo 'usage: make student-edition OUT=DIR [REPO=owner/name]'; exit 2; }
+	$(PY) tools/edition.py $(OUT) $(if $(REPO),--repo $(REPO))

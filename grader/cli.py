@@ -155,6 +155,9 @@ def cmd_check(args) -> int:
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(out / "feedback" / "me" / day / f"{record['notebook']}.html", dest)
         print(f"\nfeedback page: {dest}")
+        from ptcourse.progress import record_grades  # the course home's progress table
+
+        record_grades(path, record.get("cells", {}))
     return 0
 
 
