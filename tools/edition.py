@@ -114,7 +114,7 @@ def _student_lab_setup(text: str) -> str:
     old = 'ROOT / "grader" / "lab-overrides.json"'
     if old not in text:
         raise RuntimeError(f"tools/lab_setup.py no longer reads {old}: update tools/edition.py")
-    return text.replace(old, 'ROOT / "tools" / "lab-overrides.json"')
+    return text.replace(old, 'ROOT / "tools" / "lab-overrides.json"').replace("grader/lab-overrides", "tools/lab-overrides")
 
 
 def _git(out: Path, *args: str) -> str:
