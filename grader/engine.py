@@ -189,6 +189,8 @@ class Grader:
             "cells": cells, "fingerprint": fp,
             "wall_s": result.wall_s if result else 0.0, "cells_s": result.cells_s if result else None,
             "peak_bytes": result.peak_bytes if result else None,
+            "late_penalty": (result.grades.late_penalty or 0.0) if result and result.grades else 0.0,
+            "timestamp": sub.timestamp,
         }
         feedback = self.feedback_root / sub.student / self.day / f"{sub.notebook}.html"
         feedback.parent.mkdir(parents=True, exist_ok=True)
@@ -307,12 +309,13 @@ class Grader:
                 review.setdefault(r["student"], []).append(f"{r['notebook']}: " + (
                     report.STATUS_WORDS.get(r["status"], r["status"]) if r["status"] != "graded" else "flagged"))
         self.summary.csv = self.reports / "grades.csv"
-        report.write_csv(self.summary.csv, self.day, notebooks, scores, review)
+        late = gradebook.penalties(self.db_url, self.day)  # late hand-ins (grader.late)
+        report.write_csv(self.summary.csv, self.day, notebooks, scores, review, penalties=late)
         max_total = sum(sum(m.values()) for m in self.maxes.values())
         self.summary.report = self.reports / "report.html"
         self.summary.report.write_text(report.class_report_html(
             self.day, records, self.order,
-            {"max_total": max_total, "warnings": self.summary.warnings, "timing": timing}))
+            {"max_total": max_total, "warnings": self.summary.warnings, "timing": timing, "penalties": late}))
 
 
 def grade_class(opts: Options) -> RunSummary:

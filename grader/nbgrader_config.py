@@ -28,3 +28,15 @@ c.ClearSolutions.enforce_metadata = True
 # A submission whose test cells were deleted gets them back from the gradebook before grading
 # (nbgrader otherwise refuses the notebook); edited test cells are always restored.
 c.OverwriteCells.add_missing_cells = True
+
+# Late hand-ins (a timestamp.txt after the due date): the course's penalty, grader/late.py.
+# 10 % of the notebook's score per day or part of a day late, at most all of it. Due dates:
+# here, or `python -m grader grade DAY --due "2027-01-15 23:59 UTC"`.
+import sys  # noqa: E402
+
+if COURSE_ROOT not in sys.path:  # plain `nbgrader autograde` finds grader.late too
+    sys.path.insert(0, COURSE_ROOT)
+c.AssignLatePenalties.plugin_class = "grader.late.CoursePenalty"
+c.CoursePenalty.per_day = 0.1
+c.CoursePenalty.max_fraction = 1.0
+c.CoursePenalty.due = {}  # for example {"day1": "2027-01-15 23:59 UTC"}
