@@ -194,3 +194,12 @@ def test_flat_download_from_a_platform_is_graded_and_exported(tmp_path):
     got = rows(out / "reports" / DAY / "canvas.csv")
     assert got[2][:2] == ["Smith, Alice", "10001"] and float(got[2][5]) > 0, got
     assert re.fullmatch(r"PyTorch in Three Days: day1", got[0][5])
+
+
+def test_due_date_does_not_leak_into_a_new_gradebook(tmp_path):
+    """A due date given once (--due) is written to the cached template too; a later run with a
+    new gradebook and no due date must not inherit it."""
+    due = late.parse_due("2027-01-15 23:59 UTC")
+    assert late.apply_due(DAY, due, f"sqlite:///{tmp_path / 'a.db'}")[0] == due
+    assert late.apply_due(DAY, None, f"sqlite:///{tmp_path / 'b.db'}") == (None, None)
+    assert late.apply_due(DAY, None, f"sqlite:///{tmp_path / 'a.db'}") == (due, due), "a gradebook keeps its date"
