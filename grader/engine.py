@@ -195,6 +195,9 @@ class Grader:
         feedback = self.feedback_root / sub.student / self.day / f"{sub.notebook}.html"
         feedback.parent.mkdir(parents=True, exist_ok=True)
         feedback.write_text(report.feedback_html(record, self.exercises))
+        for name in ("timestamp.txt", "submission_secret.txt"):  # read by `nbgrader release_feedback`
+            if sub.path.parent.name == self.day and (sub.path.parent / name).is_file():
+                shutil.copyfile(sub.path.parent / name, feedback.parent / name)
         record["feedback"] = os.path.relpath(feedback, self.reports)
         path = self.record_path(sub.student, sub.notebook)
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -203,3 +203,47 @@ def test_due_date_does_not_leak_into_a_new_gradebook(tmp_path):
     assert late.apply_due(DAY, due, f"sqlite:///{tmp_path / 'a.db'}")[0] == due
     assert late.apply_due(DAY, None, f"sqlite:///{tmp_path / 'b.db'}") == (None, None)
     assert late.apply_due(DAY, None, f"sqlite:///{tmp_path / 'a.db'}") == (due, due), "a gradebook keeps its date"
+
+
+@pytest.mark.slow
+def test_nbgrader_exchange_round_trip(tmp_path):
+    """On a JupyterHub: release, fetch, submit, collect, grade, release_feedback, fetch_feedback."""
+    import os
+    import shutil
+
+    from grader.gradebook import nbgrader_env
+    from tests.harness.course import TempCourse
+
+    exchange, home = tmp_path / "exchange", tmp_path / "student"
+    exchange.mkdir()
+    home.mkdir()
+    course = TempCourse(tmp_path / "course")
+    shutil.copytree(ROOT / "solutions" / DAY, course.root / "source" / DAY)
+    config = course.root / "nbgrader_config.py"
+    config.write_text(config.read_text() + 'c.CourseDirectory.source_directory = "source"\n'
+                      'c.CourseDirectory.release_directory = "release"\n' f"c.Exchange.root = {str(exchange)!r}\n")
+    (home / "nbgrader_config.py").write_text("c = get_config()\nc.CourseDirectory.course_id = "
+                                             f"'pytorch-in-three-days'\nc.Exchange.root = {str(exchange)!r}\n")
+    course.nbgrader("generate_assignment", DAY, "--force")
+    course.nbgrader("release_assignment", DAY, "--force")
+
+    def student(*args: str) -> str:
+        proc = subprocess.run([sys.executable, "-m", "nbgrader", *args, "--course", "pytorch-in-three-days"],
+                              cwd=home, capture_output=True, text=True, env=nbgrader_env(), timeout=300)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        return proc.stdout + proc.stderr
+
+    student("fetch_assignment", DAY)
+    for other in (home / DAY).glob("*.ipynb"):  # this student hands in one notebook, solved
+        other.unlink()
+    nbformat.write(solved(DAY, NB), str(home / DAY / f"{NB}.ipynb"))
+    student("submit", DAY)
+    course.nbgrader("collect", DAY)
+    me = next(p.name for p in (course.root / "submitted").iterdir())
+    assert me == os.environ.get("USER", me)
+    grade("--submissions", str(course.root / "submitted"), "--out", str(course.root),
+          "--gradebook", f"sqlite:///{course.root / 'gradebook.db'}")
+    course.nbgrader("release_feedback", DAY)
+    assert "Fetched feedback" in student("fetch_feedback", DAY)
+    pages = list((home / DAY / "feedback").glob(f"*/{NB}.html"))
+    assert len(pages) == 1 and "8 / 8 points" in pages[0].read_text(), pages
