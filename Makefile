@@ -11,6 +11,7 @@
 #   make grade    grade a class: DAY=day1 [ARGS="--submissions DIR --workers N ..."] (python -m grader)
 #   make check    grade your own notebook with the hidden tests: NB=day1/01_tensors.ipynb
 #   make bench-grading  the class grader against sequential nbgrader autograde (STUDENTS=30 DAY=day1)
+#   make student-edition OUT=DIR [REPO=owner/name]  the students' repository: notebooks, no solutions
 
 PYTHON ?= python3
 VENV   := .venv
@@ -24,7 +25,7 @@ LAB_FLAGS := --ServerApp.root_dir=$(CURDIR) --ServerApp.ip=127.0.0.1 \
              --LabApp.default_url=/lab/tree/HOME.ipynb $(ROOT_FLAG)
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: install lab lab-flags test quick browser release bench bench-grading grade check points lint
+.PHONY: install lab lab-flags test quick browser release bench bench-grading grade check points lint student-edition
 .PHONY: times nb
 
 install: $(STAMP)
@@ -85,3 +86,7 @@ times: install
 nb: install
 	@test -n "$(NB)" || { echo 'usage: make nb NB=day1/01_tensors'; exit 2; }
 	$(PY) -m tests.harness.nbloop $(NB)
+
+student-edition: install
+	@test -n "$(OUT)" || { echo 'usage: make student-edition OUT=DIR [REPO=owner/name]'; exit 2; }
+	$(PY) tools/edition.py $(OUT) $(if $(REPO),--repo $(REPO))

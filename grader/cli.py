@@ -73,6 +73,21 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--quiet", action="store_true", help="no progress bar or per-notebook lines")
     grade.add_argument("--max-notebook-size", type=size, default=size("50M"), metavar="SIZE",
                        help="bigger files are reported, never read (default 50M)")
+    classroom = grade.add_argument_group("late hand-ins, grade exports and feedback for the class")
+    classroom.add_argument("--due", metavar="DATE",
+                           help="due date, e.g. '2027-01-15 23:59 UTC' (default: c.CoursePenalty.due in "
+                                "grader/nbgrader_config.py); hand-ins later by timestamp.txt lose the course's "
+                                "late penalty")
+    classroom.add_argument("--export", action="append", default=[], choices=["canvas", "moodle"],
+                           help="also write reports/<day>/canvas.csv or moodle.csv for the platform's grade import "
+                                "(repeatable)")
+    classroom.add_argument("--lms-roster", type=Path, metavar="CSV",
+                           help="the gradebook exported from Canvas or Moodle, to match students to its ids")
+    classroom.add_argument("--lms-column", metavar="NAME",
+                           help="the grade column: the assignment's name in the platform, for Canvas with its id, "
+                                "e.g. 'Day 1 (4711)' (default: 'PyTorch in Three Days: <day>')")
+    classroom.add_argument("--feedback-zip", action="store_true",
+                           help="also write feedback-zip/<day>/<student>.zip (each student's feedback pages)")
     limits_args(grade)
 
     check = sub.add_parser(
@@ -102,16 +117,41 @@ def cmd_grade(args) -> int:
     if not args.submissions.is_dir():
         print(f"error: no submissions folder {str(args.submissions)!r}", file=sys.stderr)
         return 2
+    from grader import exports, late
+
+    db_url = args.gradebook or None
+    try:
+        due = late.due_date(args.day, args.due)
+    except ValueError as exc:
+        print(f"error: --due: {exc}", file=sys.stderr)
+        return 2
+    if args.lms_roster is not None and not args.lms_roster.is_file():
+        print(f"error: no roster file {str(args.lms_roster)!r}", file=sys.stderr)
+        return 2
+    from grader.gradebook import course_db_url
+
+    due, _ = late.apply_due(args.day, due, db_url or course_db_url())  # a new due date grades again
     opts = Options(day=args.day, submissions=args.submissions, out=args.out, db_url=args.gradebook,
                    workers=args.workers, regrade=args.regrade, students=args.student, limits=_limits(args),
                    sandbox=not args.no_sandbox, require_sandbox=args.require_sandbox, progress=not args.quiet,
-                   max_notebook_bytes=args.max_notebook_size)
+                   max_notebook_bytes=args.max_notebook_size, due=None if due is None else due.isoformat())
     summary = grade_class(opts)
     print(f"graded {summary.graded} notebook(s), skipped {summary.skipped} already graded, "
           f"{summary.problems} with problems, in {summary.wall_s:.1f} s")
     if summary.overhead_s is not None:
         print(f"per notebook: {summary.cells_s:.1f} s running cells + {summary.overhead_s:.1f} s overhead")
     print(f"grades:  {summary.csv}\nreport:  {summary.report}\nfeedback: {Path(args.out) / 'feedback'}/<student>/{args.day}/")
+    if due is not None:
+        print(f"due:     {due:%Y-%m-%d %H:%M} UTC (late penalty: grader/late.py)")
+    for kind in dict.fromkeys(args.export):
+        path, missing = exports.export(kind, db_url or course_db_url(), args.day, Path(args.out) / "reports" / args.day,
+                                       column=args.lms_column, roster=args.lms_roster)
+        print(f"{kind}:  {path}")
+        if missing:
+            print(f"warning: not in the roster, written with the grader's id: {', '.join(missing)}", file=sys.stderr)
+    if args.feedback_zip:
+        zips = exports.feedback_zips(Path(args.out), args.day)
+        print(f"feedback zips: {len(zips)} in {Path(args.out) / 'feedback-zip' / args.day}/")
     return 0
 
 
@@ -158,6 +198,9 @@ def cmd_check(args) -> int:
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(out / "feedback" / "me" / day / f"{record['notebook']}.html", dest)
         print(f"\nfeedback page: {dest}")
+        from ptcourse.progress import record_grades  # the course home's progress table
+
+        record_grades(path, record.get("cells", {}))
     return 0
 
 

@@ -45,6 +45,7 @@ class Options:
     progress: bool = True
     env: dict[str, str] = field(default_factory=dict)  # extra kernel environment
     max_notebook_bytes: int = submissions.MAX_NOTEBOOK_BYTES  # bigger files are reported, not read
+    due: str | None = None  # the due date in force (grader.late), part of what a rerun compares
 
 
 @dataclass
@@ -141,7 +142,7 @@ class Grader:
             "grader": grader_digest(), "sources": gradebook.sources_digest(self.source),
             "limits": [limits.cell_timeout, limits.notebook_timeout, limits.memory_bytes, limits.output_bytes,
                        limits.threads], "sandbox": self.opts.sandbox, "max_bytes": self.opts.max_notebook_bytes,
-            "env": sorted(self.opts.env.items()),
+            "env": sorted(self.opts.env.items()), "due": self.opts.due,
         }, sort_keys=True)
         subs = submissions.discover(self.opts.submissions, self.day, self.masters, self.opts.max_notebook_bytes)
         if self.opts.students:
@@ -226,10 +227,17 @@ class Grader:
             "cells": cells, "fingerprint": fp,
             "wall_s": result.wall_s if result else 0.0, "cells_s": result.cells_s if result else None,
             "peak_bytes": result.peak_bytes if result else None,
+            "late_penalty": (result.grades.late_penalty or 0.0) if result and result.grades else 0.0,
+            "timestamp": sub.timestamp,
         }
         feedback = self.feedback_root / sub.student / self.day / f"{sub.notebook}.html"
         feedback.parent.mkdir(parents=True, exist_ok=True)
         feedback.write_text(report.feedback_html(record, self.exercises))
+        for name in ("timestamp.txt", "submission_secret.txt"):  # read by `nbgrader release_feedback`
+            if sub.path.parent.name == self.day:
+                data, _ = submissions.read_bytes_safely(sub.path.parent / name, 4096)  # never through a link
+                if data is not None:
+                    (feedback.parent / name).write_bytes(data)
         record["feedback"] = os.path.relpath(feedback, self.reports)
         path = self.record_path(sub.student, sub.notebook)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -352,12 +360,13 @@ class Grader:
                 review.setdefault(r["student"], []).append(f"{r['notebook']}: " + (
                     report.STATUS_WORDS.get(r["status"], r["status"]) if r["status"] != "graded" else "flagged"))
         self.summary.csv = self.reports / "grades.csv"
-        report.write_csv(self.summary.csv, self.day, notebooks, scores, review)
+        late = gradebook.penalties(self.db_url, self.day)  # late hand-ins (grader.late)
+        report.write_csv(self.summary.csv, self.day, notebooks, scores, review, penalties=late)
         max_total = sum(sum(m.values()) for m in self.maxes.values())
         self.summary.report = self.reports / "report.html"
         self.summary.report.write_text(report.class_report_html(
             self.day, records, self.order,
-            {"max_total": max_total, "warnings": self.summary.warnings, "timing": timing}))
+            {"max_total": max_total, "warnings": self.summary.warnings, "timing": timing, "penalties": late}))
 
 
 def grade_class(opts: Options) -> RunSummary:

@@ -225,3 +225,14 @@ def flagged(db_url: str, day: str) -> set[tuple[str, str]]:
             for nb in sub.notebooks
             if nb.flagged
         }
+
+
+def penalties(db_url: str, day: str) -> dict[str, dict[str, float]]:
+    """``{student: {notebook: late penalty}}`` for the notebooks that have one."""
+    out: dict[str, dict[str, float]] = {}
+    with Gradebook(db_url, COURSE_ID) as gb:
+        for sub in gb.assignment_submissions(day):
+            for nb in sub.notebooks:
+                if nb.late_submission_penalty:
+                    out.setdefault(sub.student.id, {})[nb.name] = float(nb.late_submission_penalty)
+    return out

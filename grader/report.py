@@ -69,6 +69,10 @@ def feedback_html(record: dict, exercises: dict[str, str]) -> str:
                      f"{esc(record.get('detail', ''))}</div>")
     for note in record.get("notes", []):
         parts.append(f"<div class='note'>{esc(note)}</div>")
+    if record.get("late_penalty"):
+        parts.append(f"<div class='note'><b>Handed in late</b> ({esc(record.get('timestamp') or '')}): "
+                     f"−{record['late_penalty']:g} points, so "
+                     f"{max(0.0, record['score'] - record['late_penalty']):g} / {record['max_score']:g}.</div>")
     if record.get("findings"):
         items = "".join(f"<li>{esc(f)}</li>" for f in record["findings"])
         parts.append("<div class='note'><b>Flagged for review by your instructor</b> (your score is not "
@@ -216,13 +220,18 @@ def class_report_html(day: str, records: list[dict], exercise_order: list[str], 
     else:
         parts.append("<p>Nothing: every notebook ran and nothing was flagged.</p>")
 
-    parts.append("<h2>Students</h2><table><tr><th>student</th><th>points</th><th>feedback</th></tr>")
+    late = {student: sum(nbs.values()) for student, nbs in summary.get("penalties", {}).items()}
+    if late:
+        parts.append("<h2>Late hand-ins</h2><p>" + ", ".join(
+            f"{esc(student)}: −{points:g} points" for student, points in sorted(late.items())) + "</p>")
+    parts.append("<h2>Students</h2><table><tr><th>student</th><th>points</th><th>late penalty</th><th>feedback</th></tr>")
     for student in students:
         links = " ".join(
             f"<a href='{esc(r['feedback'])}'>{esc(r['notebook'])}</a>"
             for r in records if r["student"] == student and r.get("feedback")
         )
-        parts.append(f"<tr><td>{esc(student)}</td><td>{totals[student]:g}</td><td>{links}</td></tr>")
+        penalty = f"−{late[student]:g}" if late.get(student) else ""
+        parts.append(f"<tr><td>{esc(student)}</td><td>{totals[student]:g}</td><td>{penalty}</td><td>{links}</td></tr>")
     parts.append("</table>")
     timing = summary.get("timing")
     if timing:
@@ -231,15 +240,20 @@ def class_report_html(day: str, records: list[dict], exercise_order: list[str], 
 
 
 def write_csv(path: Path, day: str, notebooks: list[str], scores: dict[str, dict[str, tuple[float, float]]],
-              review: dict[str, list[str]]) -> None:
-    """One row per student: points per notebook, the total, and why to review (if so)."""
+              review: dict[str, list[str]], penalties: dict[str, dict[str, float]] | None = None) -> None:
+    """One row per student: points per notebook, the total, why to review (if so), and the late
+    penalty with the total after it (points per notebook and ``total`` are before the penalty)."""
+    penalties = penalties or {}
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "w", newline="") as f:
         writer = csv.writer(f)
-        writer.writerow(["student", "assignment", *notebooks, "total", "max_total", "needs_review"])
+        writer.writerow(["student", "assignment", *notebooks, "total", "max_total", "needs_review",
+                         "late_penalty", "final_total"])
         for student in sorted(scores):
             row = scores[student]
             total = sum(row.get(nb, (0.0, 0.0))[0] for nb in notebooks)
             max_total = sum(row.get(nb, (0.0, 0.0))[1] for nb in notebooks)
+            late = sum(penalties.get(student, {}).values())
             writer.writerow([student, day, *[f"{row.get(nb, (0.0, 0.0))[0]:g}" for nb in notebooks],
-                             f"{total:g}", f"{max_total:g}", "; ".join(review.get(student, []))])
+                             f"{total:g}", f"{max_total:g}", "; ".join(review.get(student, [])),
+                             f"{late:g}", f"{max(0.0, total - late):g}"])

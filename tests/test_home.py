@@ -2,13 +2,35 @@
 
 from __future__ import annotations
 
+import re
+
 from tests.harness.home import HOME, ROW, read_home, rendered, rows, tables
 from tests.harness.notebooks import DAYS, ROOT, solution_notebooks
 
+PROGRESS_CELL = "import ptcourse\n\nptcourse.show_progress()"
 
-def test_home_is_markdown_only():
-    code = [i for i, c in enumerate(read_home().cells) if c.cell_type != "markdown"]
-    assert not code, f"HOME.ipynb should be markdown only (it opens rendered); code cells at {code}"
+
+def test_home_is_markdown_and_the_progress_cell():
+    """HOME opens rendered: markdown, plus one code cell that shows the learner's progress."""
+    code = [c for c in read_home().cells if c.cell_type != "markdown"]
+    assert [c.source for c in code] == [PROGRESS_CELL], (
+        f"HOME.ipynb should hold one code cell, {PROGRESS_CELL!r}; has {[c.source for c in code]}")
+    assert not code[0].outputs and code[0].execution_count is None, "HOME's progress cell should be stored without output"
+
+
+def test_progress_cell_runs_without_torch(tmp_path):
+    """The home page's cell lists every notebook and does not load torch (Binder's memory)."""
+    import subprocess
+    import sys
+
+    env = {"PTCOURSE_PROGRESS": str(tmp_path / "progress.json"), "PATH": ""}
+    code = PROGRESS_CELL.replace("ptcourse.show_progress()", "print(ptcourse.show_progress())") + (
+        "\nimport sys\nassert 'torch' not in sys.modules, 'the progress cell imported torch'")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    for day in DAYS:
+        for nb in solution_notebooks(day):
+            assert re.search(rf"^{day}/{nb.name} +not checked yet$", out.stdout, re.M), out.stdout
 
 
 def test_every_notebook_listed_once_per_day():

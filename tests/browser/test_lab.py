@@ -155,3 +155,38 @@ def test_formgrader_lists_days_notebooks_points(page, lab, artifacts):
             assert f"/ {points(nb):g}" in cells, f"formgrader, {day}/{nb.stem}: expected max {points(nb):g}, row {cells!r}"
         ui.shot(page, artifacts, f"{i}_formgrader_{day}")
         frame.locator("ul").get_by_role("link", name="Manual Grading").click()
+
+
+@pytest.fixture(scope="module")
+def student_edition(tmp_path_factory, browser_ready):
+    """The student edition (make student-edition), built into a temporary folder."""
+    import sys
+
+    from tests.harness.notebooks import ROOT
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import edition
+
+    out = tmp_path_factory.mktemp("edition") / "student"
+    edition.build(out)
+    return out
+
+
+def test_student_edition_lab_shows_no_solutions(page, artifacts, student_edition):
+    """JupyterLab on the student edition (its own `make lab` flags): the course home opens, and the
+    file browser lists the days and HOME but no solutions, grader or tests folder."""
+    from tests.browser.lab import LabServer
+
+    server = LabServer(student_edition, artifacts / "jupyterlab-edition.log").start()
+    try:
+        ui.open_lab(page, server, "/")
+        assert "/lab/tree/HOME.ipynb" in page.url, page.url
+        listing = page.locator(".jp-DirListing-content .jp-DirListing-itemText")
+        listing.first.wait_for()
+        names = [n.strip() for n in listing.all_inner_texts()]
+        ui.shot(page, artifacts, "30_student_edition_files")
+        assert {"day1", "day2", "day3", "HOME.ipynb", "data"} <= set(names), names
+        assert not {"solutions", "grader", "tests"} & set(names), f"instructor folders in the edition: {names}"
+    finally:
+        page.goto("about:blank")
+        server.stop()

@@ -1,0 +1,31 @@
+"""Messages of the learner's self-check (:mod:`ptcourse.selfcheck`) and the progress table
+(:mod:`ptcourse.progress`) on the course home."""
+
+MESSAGES = {
+    "selfcheck.usage": "usage: python -m ptcourse.selfcheck NOTEBOOK   (for example day1/01_tensors.ipynb)",
+    "selfcheck.no_notebook": "error: no notebook at {path}",
+    "selfcheck.unreadable": "error: {path} could not be read as a notebook ({why})",
+    "selfcheck.no_tests": "{name}: this notebook has no test cells to run.",
+    "selfcheck.running": "Running {name} in a fresh kernel (visible tests only)…",
+    "selfcheck.header": "\n{name}: {passed} of {total} visible checks passed ({seconds:.0f} s)",
+    "selfcheck.pass": "  ✔ {grade_id} ({points:g}/{points:g})",
+    "selfcheck.fail": "  ✘ {grade_id} (0/{points:g}): {message}",
+    "selfcheck.hidden_line": "  · {grade_id} (?/{points:g}): {message}",
+    "selfcheck.hidden_only": "hidden test only: it runs when your instructor grades",
+    "selfcheck.not_done": "not done yet (the exercise still raises NotImplementedError)",
+    "selfcheck.not_run": "not run: an earlier cell stopped the kernel or ran out of time",
+    "selfcheck.kernel_died": "the kernel stopped while the notebook ran ({why})",
+    "selfcheck.hidden": (
+        "These are the visible tests only: hidden tests run when your instructor grades, "
+        "on fresh inputs, so code that only fits the visible examples can still lose points."
+    ),
+    "selfcheck.recorded": "Your result is saved for the course home (HOME.ipynb); nothing is sent anywhere.",
+    "progress.title": "**Your progress** (the last self-check of each notebook; nothing is sent anywhere)",
+    "progress.header": "| notebook | last self-check |\n|---|---|",
+    "progress.row": "| {notebook} | {result} |",
+    "progress.result": "{passed}/{total} checks passed, last checked {when}",
+    "progress.result_graded": "{passed}/{total} checks passed ({score:g}/{max_score:g} points with hidden tests), "
+                              "last checked {when}",
+    "progress.never": "not checked yet",
+    "progress.how": "Check a notebook from a terminal: `make check NB=day1/01_tensors.ipynb`, then run this cell again.",
+}

@@ -1,0 +1,154 @@
+"""The student edition (``make student-edition OUT=DIR``): built, searched for solutions, checked
+from a fresh clone.
+
+The edition is built once per module in a temporary folder (a few seconds, no kernel). The
+slow tests clone it with ``git clone`` and run its ``make check`` with the project's
+``.venv`` (``VIRTUAL_ENV``: nothing is installed), as a learner's checkout would.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import nbformat
+import pytest
+
+from tests.harness.course import solved_copy
+from tests.harness.notebooks import DAYS, ROOT, SOLUTIONS, read, solution_notebooks
+
+sys.path.insert(0, str(ROOT / "tools"))
+import edition  # noqa: E402  (tools/edition.py)
+
+REPO = "course-org/pytorch-three-days-2027"
+CHECKED = "day1/00_environment"  # the quickest notebook (make bench)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("edition") / "student"
+    info = edition.build(out, repo=REPO)
+    return out, info
+
+
+def git(cwd, *args) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=True).stdout
+
+
+def test_edition_is_one_commit_with_the_student_files(built):
+    out, info = built
+    assert git(out, "rev-list", "--count", "HEAD").strip() == "1", "the edition should be one commit"
+    assert not git(out, "status", "--porcelain"), "everything the build wrote should be committed"
+    files = set(git(out, "ls-files").split())
+    wanted = {"HOME.ipynb", "README.md", "LICENSE", "Makefile", "pyproject.toml", "environment.yml",
+              "requirements.txt", "postBuild", "tools/lab_setup.py", "tools/lab-overrides.json",
+              "src/ptcourse/__init__.py", "src/ptcourse/selfcheck.py", "src/ptcourse/checks.py",
+              "data/README.md", "data/LICENSE-MNIST.txt", ".gitignore"}
+    wanted |= {f"{day}/{nb.name}" for day in DAYS for nb in solution_notebooks(day)}
+    assert wanted <= files, f"missing from the edition: {sorted(wanted - files)}"
+    forbidden = [f for f in files if re.match(r"(solutions|grader|tests|tools/(edition|bench))", f)
+                 or "mutant" in f or f.endswith(".db") or "gradebook" in f]
+    assert not forbidden, f"instructor files in the edition: {forbidden}"
+    assert info["files"] == len(files) and info["bytes"] > 1e6
+
+
+def test_student_notebooks_are_the_released_copies(built):
+    out, _ = built
+    for day in DAYS:
+        for nb in solution_notebooks(day):
+            assert (out / day / nb.name).read_bytes() == (ROOT / day / nb.name).read_bytes(), f"{day}/{nb.name}"
+
+
+def test_readme_badge_makefile_and_lab_setup(built):
+    out, _ = built
+    readme = (out / "README.md").read_text()
+    assert f"mybinder.org/v2/gh/{REPO}/HEAD?urlpath=lab/tree/HOME.ipynb" in readme, "Binder badge for the repository"
+    assert f"git clone https://github.com/{REPO}.git" in readme and "make lab" in readme
+    for words in ("make check NB=", "hidden tests", "Download", "Submit", "don't"):
+        assert words in readme, f"the student README should say {words!r}"
+    flags = subprocess.run(["make", "-s", "lab-flags"], cwd=out, capture_output=True, text=True, check=True).stdout
+    assert "--ServerApp.ip=127.0.0.1" in flags and "HOME.ipynb" in flags
+    setup = (out / "tools" / "lab_setup.py").read_text()
+    assert '"tools" / "lab-overrides.json"' in setup and "grader" not in setup.replace("nbgrader", "")
+    assert "tools/lab_setup.py" in (out / "postBuild").read_text()
+    usage = subprocess.run(["make", "-s", "check"], cwd=out, capture_output=True, text=True,
+                           env={**os.environ, "VIRTUAL_ENV": str(ROOT / ".venv")})
+    assert usage.returncode == 2 and "usage: make check NB=" in usage.stdout
+
+
+def test_no_solution_or_hidden_test_line_anywhere(built):
+    """Every non-trivial solution and hidden-test line is searched in every file and git object."""
+    out, _ = built
+    lines = edition.solution_lines()
+    assert len(lines) > 500, f"only {len(lines)} solution lines to search for: the search would prove little"
+    objects = subprocess.run(["git", "cat-file", "--batch-all-objects", "--batch-check"], cwd=out,
+                             capture_output=True, text=True, check=True).stdout.splitlines()
+    assert len(objects) > 60, objects
+    leaks = edition.find_leaks(out, lines)
+    assert not leaks, "solution text in the student edition:\n" + "\n".join(f"{w}: {line}" for w, line in leaks[:20])
+
+
+def test_leak_search_finds_solutions_in_files_and_git_history(built, tmp_path):
+    """The search itself can fail: a solution notebook in a file, or only in git history, is found."""
+    out, _ = built
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(out), str(clone))
+    shutil.copyfile(SOLUTIONS / "day1" / "01_tensors.ipynb", clone / "day1" / "extra.ipynb")
+    assert any(w == "day1/extra.ipynb" for w, _ in edition.find_leaks(clone, edition.solution_lines()))
+    git(clone, "add", "day1/extra.ipynb")
+    (clone / "day1" / "extra.ipynb").unlink()  # gone from the files, still a git object
+    found = edition.find_leaks(clone, edition.solution_lines())
+    assert found and {w for w, _ in found} == {"<git objects>"}, found
+
+
+def test_build_refuses_a_folder_in_use(built):
+    out, _ = built
+    with pytest.raises(SystemExit, match="not empty"):
+        edition.build(out)
+
+
+# -- slow: a learner's fresh clone -------------------------------------------------------------
+def make_check(clone, notebook: str) -> str:
+    env = {**os.environ, "VIRTUAL_ENV": str(ROOT / ".venv"), "PTCOURSE_DEVICE": "cpu"}
+    env.pop("PTCOURSE_PROGRESS", None)
+    env.pop("PYTHONPATH", None)
+    proc = subprocess.run(["make", "check", f"NB={notebook}"], cwd=clone, env=env, capture_output=True,
+                          text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return proc.stdout
+
+
+@pytest.fixture(scope="module")
+def clone(built, tmp_path_factory):
+    out, _ = built
+    dest = tmp_path_factory.mktemp("learner") / "pytorch-in-three-days"
+    git(dest.parent, "clone", "-q", str(out), str(dest))
+    return dest
+
+
+@pytest.mark.slow
+def test_fresh_clone_check_untouched_says_not_done_yet(clone):
+    text = make_check(clone, f"{CHECKED}.ipynb")
+    assert "not done yet" in text and "✔" not in text, text
+    assert "hidden tests run when your instructor grades" in text, text
+    assert re.search(r"0 of \d+ visible checks passed", text), text
+
+
+@pytest.mark.slow
+def test_fresh_clone_check_solved_passes_every_visible_check(clone):
+    solved = solved_copy(read(clone / f"{CHECKED}.ipynb"), read(SOLUTIONS / f"{CHECKED}.ipynb"))
+    nbformat.write(solved, str(clone / f"{CHECKED}.ipynb"))
+    text = make_check(clone, f"{CHECKED}.ipynb")
+    found = re.search(r"(\d+) of (\d+) visible checks passed", text)
+    assert found and found[1] == found[2] != "0" and "✘" not in text, text
+    progress = subprocess.run([str(ROOT / ".venv" / "bin" / "python"), "-c",
+                               "import ptcourse; print(ptcourse.__file__); print(ptcourse.show_progress())"],
+                              cwd=clone, env={**os.environ, "PYTHONPATH": str(clone / "src")},
+                              capture_output=True, text=True, check=True).stdout
+    assert progress.startswith(str(clone / "src")), "the clone's own package should be the one used"
+    assert re.search(rf"{CHECKED}\.ipynb +{found[1]}/{found[2]} checks passed, last checked", progress), progress
+    assert "day1/01_tensors.ipynb" in progress and "not checked yet" in progress
+    assert not git(clone, "status", "--porcelain", "--", ".ptcourse-progress.json"), "the progress file is git-ignored"

@@ -1,0 +1,178 @@
+"""Build the student edition: a standalone repository with the notebooks and no solution.
+
+    python tools/edition.py DIR [--repo OWNER/NAME]     (make student-edition OUT=DIR REPO=...)
+
+``DIR`` (new or empty) becomes a git repository with one commit holding ``HOME.ipynb``, the
+student notebooks ``dayN/``, the ``ptcourse`` package (``src/`` and ``pyproject.toml``),
+``data/``, ``environment.yml``, ``requirements.txt``, ``postBuild`` and ``tools/lab_setup.py``,
+a student ``Makefile`` (``make lab``, ``make check NB=...``), a student ``README.md`` with a
+Binder badge for ``OWNER/NAME``, and the licence. It holds no ``solutions/``, ``grader/``,
+``tests/``, mutant catalogue or gradebook: the files are picked by name (``INCLUDE``), never
+by excluding. Before committing, every non-trivial line written between ``BEGIN/END SOLUTION``
+or ``BEGIN/END HIDDEN TESTS`` in ``solutions/`` is searched for in the edition; one found
+stops the build.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FILES = Path(__file__).resolve().parent / "edition-files"
+# What the edition holds from the course (git-visible files only), by path pattern.
+INCLUDE = [
+    r"HOME\.ipynb", r"day\d+/[^/]+\.ipynb", r"src/ptcourse/.+\.py", r"data/.+", r"pyproject\.toml",
+    r"environment\.yml", r"requirements\.txt", r"postBuild", r"LICENSE", r"tools/lab_setup\.py",
+]
+NEVER = re.compile(r"(^|/)(solutions|grader|tests|mutants|autograded|submitted|feedback|release|source)/"
+                   r"|gradebook|\.db$|__pycache__")
+OVERRIDES = ("grader/lab-overrides.json", "tools/lab-overrides.json")  # where lab_setup.py finds them
+PLACEHOLDER_REPO = "OWNER/REPO"
+BLOCK = re.compile(r"### BEGIN (SOLUTION|HIDDEN TESTS)\n(.*?)### END \1", re.S)
+MIN_LINE = 12  # shorter lines (`return x`, `loss.backward()`) also occur in the explanations
+
+
+def course_files(root: Path = ROOT) -> list[str]:
+    """The course's files as git sees them (tracked and untracked, not ignored)."""
+    out = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+                         cwd=root, capture_output=True, text=True, check=True).stdout
+    return sorted(name for name in out.split("\0") if name and (root / name).is_file())
+
+
+def selected(root: Path = ROOT) -> list[str]:
+    pattern = re.compile("|".join(f"(?:{p})" for p in INCLUDE))
+    return [name for name in course_files(root) if pattern.fullmatch(name) and not NEVER.search(name)]
+
+
+def _cell_sources(root: Path):
+    for path in sorted((root / "solutions").glob("day*/*.ipynb")):
+        for cell in json.loads(path.read_text())["cells"]:
+            yield "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+
+
+def solution_lines(root: Path = ROOT) -> set[str]:
+    """Every non-trivial line between BEGIN/END SOLUTION or BEGIN/END HIDDEN TESTS in solutions/.
+
+    Non-trivial: at least ``MIN_LINE`` characters, not a comment, and not text the course
+    shows anyway: the source notebooks outside those blocks (what the student copy holds by
+    design) and the ``ptcourse`` package (shared code and hint messages).
+    """
+    secret: set[str] = set()
+    public = []
+    for source in _cell_sources(root):
+        public.append(BLOCK.sub("", source))
+        for match in BLOCK.finditer(source):
+            secret.update(line.strip() for line in match.group(2).splitlines())
+    public += [p.read_text() for p in sorted((root / "src" / "ptcourse").rglob("*.py"))]
+    shown = "\n".join(public)
+    return {line for line in secret if len(line) >= MIN_LINE and not line.startswith("#") and line not in shown}
+
+
+def find_leaks(out: Path, lines: set[str]) -> list[tuple[str, str]]:
+    """``(where, line)`` for each of ``lines`` found in a file of ``out`` or in its git objects.
+
+    Each line is searched as written and JSON-escaped (as a notebook stores it), with
+    ``grep -F`` (one pass over all files however many lines there are).
+    """
+    forms: dict[str, str] = {}
+    for line in lines:
+        for form in (line, json.dumps(line)[1:-1], json.dumps(line, ensure_ascii=False)[1:-1]):
+            forms.setdefault(form, line)
+    if not forms:
+        return []
+    found: set[tuple[str, str]] = set()
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("\n".join(forms) + "\n")
+    try:
+        grep = ["grep", "-r", "-F", "-a", "-o", "-f", f.name, "--exclude-dir=.git", "."]
+        files = subprocess.run(grep, cwd=out, capture_output=True, text=True, errors="replace")
+        for hit in files.stdout.splitlines():
+            where, _, text = hit.partition(":")
+            found.add((where.removeprefix("./"), forms.get(text, text)))
+        if (out / ".git").exists():
+            objects = subprocess.run(["git", "cat-file", "--batch-all-objects", "--batch"], cwd=out,
+                                     capture_output=True, check=True).stdout
+            hits = subprocess.run(["grep", "-F", "-a", "-o", "-f", f.name], input=objects, capture_output=True)
+            for text in hits.stdout.decode("utf-8", "replace").splitlines():
+                found.add(("<git objects>", forms.get(text, text)))
+    finally:
+        os.unlink(f.name)
+    return sorted(found)
+
+
+def _student_lab_setup(text: str) -> str:
+    """``tools/lab_setup.py`` reading the lab settings from ``tools/`` (the edition has no grader/)."""
+    old = 'ROOT / "grader" / "lab-overrides.json"'
+    if old not in text:
+        raise RuntimeError(f"tools/lab_setup.py no longer reads {old}: update tools/edition.py")
+    return text.replace(old, 'ROOT / "tools" / "lab-overrides.json"').replace("grader/lab-overrides", "tools/lab-overrides")
+
+
+def _git(out: Path, *args: str) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "PyTorch in Three Days", "GIT_AUTHOR_EMAIL": "course@example.invalid",
+           "GIT_COMMITTER_NAME": "PyTorch in Three Days", "GIT_COMMITTER_EMAIL": "course@example.invalid"}
+    return subprocess.run(["git", "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false", *args],
+                          cwd=out, env=env, capture_output=True, text=True, check=True).stdout
+
+
+def build(out: Path, repo: str = PLACEHOLDER_REPO, root: Path = ROOT) -> dict:
+    """Write the edition into ``out`` and commit it; returns its size and build time."""
+    started = time.monotonic()
+    out = Path(out).resolve()
+    if out.exists() and any(out.iterdir()):
+        raise SystemExit(f"error: {out} is not empty: the edition goes into a new or empty folder")
+    if not re.fullmatch(r"[\w.-]+/[\w.-]+", repo):
+        raise SystemExit(f"error: --repo should be OWNER/NAME as on GitHub, got {repo!r}")
+    out.mkdir(parents=True, exist_ok=True)
+    for name in selected(root):
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if name == "tools/lab_setup.py":
+            target.write_text(_student_lab_setup((root / name).read_text()))
+        else:
+            shutil.copy2(root / name, target)
+    shutil.copyfile(root / OVERRIDES[0], out / OVERRIDES[1])
+    readme = (FILES / "README.md").read_text()
+    (out / "README.md").write_text(readme.replace("{repo}", repo).replace("{clone_url}", f"https://github.com/{repo}.git"))
+    shutil.copyfile(FILES / "Makefile", out / "Makefile")
+    shutil.copyfile(FILES / "gitignore", out / ".gitignore")
+    shutil.copyfile(FILES / "nbgrader_config.py", out / "nbgrader_config.py")
+
+    leaks = find_leaks(out, solution_lines(root))
+    if leaks:
+        shutil.rmtree(out)
+        raise SystemExit("error: solution text in the edition, build stopped:\n"
+                         + "\n".join(f"  {where}: {line}" for where, line in leaks[:20]))
+    _git(out, "init", "-q")
+    _git(out, "add", "-A")
+    _git(out, "commit", "-q", "-m", "PyTorch in Three Days: student edition")
+    files = _git(out, "ls-files").split()
+    size = sum((out / f).stat().st_size for f in files)
+    return {"path": str(out), "files": len(files), "bytes": size, "seconds": time.monotonic() - started}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="make student-edition", description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", type=Path, help="a new or empty folder")
+    parser.add_argument("--repo", default=PLACEHOLDER_REPO, help="the student repository on GitHub (OWNER/NAME), "
+                        "for the README's Binder badge and clone command")
+    args = parser.parse_args(argv)
+    info = build(args.out, args.repo)
+    print(f"student edition: {info['path']} ({info['files']} files, {info['bytes'] / 1e6:.1f} MB, "
+          f"one commit, built in {info['seconds']:.1f} s)")
+    if args.repo == PLACEHOLDER_REPO:
+        print("note: the README's Binder badge names OWNER/REPO; pass REPO=owner/name for your repository")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
