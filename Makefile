@@ -9,6 +9,7 @@
 #   make grade    grade a class: DAY=day1 [ARGS="--submissions DIR --workers N ..."] (python -m grader)
 #   make check    grade your own notebook with the hidden tests: NB=day1/01_tensors.ipynb
 #   make bench-grading  the class grader against sequential nbgrader autograde (STUDENTS=30 DAY=day1)
+#   make gpu-check  on an NVIDIA GPU: every notebook and the grader on CUDA, AMP/compile/checkpointing table
 
 PYTHON ?= python3
 VENV   := .venv
@@ -22,7 +23,7 @@ LAB_FLAGS := --ServerApp.root_dir=$(CURDIR) --ServerApp.ip=127.0.0.1 \
              --LabApp.default_url=/lab/tree/HOME.ipynb $(ROOT_FLAG)
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: install lab lab-flags test quick browser release bench bench-grading grade check points lint
+.PHONY: install lab lab-flags test quick browser release bench bench-grading grade check points lint gpu-check
 
 install: $(STAMP)
 
@@ -63,6 +64,9 @@ bench: install
 
 bench-grading: install
 	$(PY) tools/bench_grading.py --day $(or $(DAY),day1) --students $(or $(STUDENTS),30)
+
+gpu-check: install
+	$(PY) tools/gpu_check.py $(ARGS)
 
 grade: install
 	@test -n "$(DAY)" || { echo 'usage: make grade DAY=day1 [ARGS="--submissions DIR ..."]'; exit 2; }
