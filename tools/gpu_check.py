@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import json
+import multiprocessing
 import os
 import subprocess
 import sys
@@ -73,7 +74,8 @@ def run_notebooks(workers: int) -> list[dict]:
     from tests.harness.notebooks import DAYS, solution_notebooks
 
     paths = [p for day in DAYS for p in solution_notebooks(day)]
-    with concurrent.futures.ThreadPoolExecutor(workers) as pool:
+    # one process per kernel client, started fresh (this process has already initialised CUDA)
+    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
         return list(pool.map(run_notebook, paths))
 
 
