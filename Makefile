@@ -12,6 +12,7 @@
 #   make check    grade your own notebook with the hidden tests: NB=day1/01_tensors.ipynb
 #   make bench-grading  the class grader against sequential nbgrader autograde (STUDENTS=30 DAY=day1)
 #   make student-edition OUT=DIR [REPO=owner/name]  the students' repository: notebooks, no solutions
+#   make gpu-check  on an NVIDIA GPU: every notebook and the grader on CUDA, AMP/compile/checkpointing table
 
 PYTHON ?= python3
 VENV   := .venv
@@ -26,7 +27,7 @@ LAB_FLAGS := --ServerApp.root_dir=$(CURDIR) --ServerApp.ip=127.0.0.1 \
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
 .PHONY: install lab lab-flags test quick browser release bench bench-grading grade check points lint student-edition
-.PHONY: times nb
+.PHONY: times nb gpu-check
 
 install: $(STAMP)
 
@@ -67,6 +68,9 @@ bench: install
 
 bench-grading: install
 	$(PY) tools/bench_grading.py --day $(or $(DAY),day1) --students $(or $(STUDENTS),30)
+
+gpu-check: install
+	$(PY) tools/gpu_check.py $(ARGS)
 
 grade: install
 	@test -n "$(DAY)" || { echo 'usage: make grade DAY=day1 [ARGS="--submissions DIR ..."]'; exit 2; }

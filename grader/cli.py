@@ -7,6 +7,7 @@ grades one notebook with the same engine and prints its feedback (learners). See
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import sys
@@ -38,6 +39,9 @@ def limits_args(parser: argparse.ArgumentParser) -> None:
                        help="output one cell may print before it is cut off and interrupted (default 1M)")
     group.add_argument("--threads", type=int, default=0, metavar="N",
                        help="PyTorch threads per kernel (default: CPUs / workers)")
+    group.add_argument("--gpu", action="store_true", default=os.environ.get("PTGRADE_GPU") == "1",
+                       help="let the kernels use the NVIDIA GPU: /dev/nvidia* is exposed inside the sandbox "
+                            "(default off; PTGRADE_GPU=1 turns it on)")
     group.add_argument("--no-sandbox", action="store_true",
                        help="run student code without bubblewrap (not recommended)")
 
@@ -105,7 +109,8 @@ def _limits(args):
     from grader.jobs import Limits
 
     return Limits(cell_timeout=args.cell_timeout, notebook_timeout=args.notebook_timeout,
-                  memory_bytes=args.memory, output_bytes=args.output_cap, threads=args.threads)
+                  memory_bytes=args.memory, output_bytes=args.output_cap, threads=args.threads,
+                  gpu=args.gpu)
 
 
 def cmd_grade(args) -> int:

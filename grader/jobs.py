@@ -81,6 +81,7 @@ class Limits:
     memory_bytes: int = 2 * 1024**3
     output_bytes: int = 1024**2
     threads: int = 1
+    gpu: bool = False  # the kernel may use the NVIDIA GPU (see sandbox.KernelJail.gpu)
 
 
 @dataclass
@@ -218,7 +219,7 @@ def run_job(
         hide=_hidden_paths([*hide, Path("/tmp"), Path.home()]) if iso.bwrap else [],
         read_only=_put_back() if iso.bwrap else [],
         bwrap=iso.bwrap, cgroup=str(cgroup) if cgroup else None,
-        memory_bytes=limits.memory_bytes, output_bytes=limits.output_bytes, env=kernel_env,
+        memory_bytes=limits.memory_bytes, output_bytes=limits.output_bytes, env=kernel_env, gpu=limits.gpu,
     )
     (runtime / "jail.json").write_text(json.dumps(jail.to_dict()))
 

@@ -18,6 +18,7 @@ Three layers, each used where the machine offers it:
 
 from __future__ import annotations
 
+import glob
 import os
 import shutil
 import signal
@@ -124,6 +125,7 @@ class KernelJail:
     memory_bytes: int = 2 * 1024**3
     output_bytes: int = 1024**2
     env: dict[str, str] = field(default_factory=dict)
+    gpu: bool = False  # expose the NVIDIA devices (/dev/nvidia*) to the kernel: opt-in (grade --gpu)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -132,6 +134,9 @@ class KernelJail:
         """The kernel command, run inside bubblewrap and the cgroup where they are available."""
         if self.bwrap:
             args = [self.bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
+            if self.gpu:
+                for device in sorted(glob.glob("/dev/nvidia*")):
+                    args += ["--dev-bind", device, device]
             for path in self.hide:
                 args += ["--tmpfs", path]
             for path in self.read_only:

@@ -6,7 +6,7 @@ TO_DEVICE = "        inputs, targets = inputs.to(device), targets.to(device)\n"
 
 MUTANTS = [
     # Exercise 1: prepare_images
-    Mutant("cnn_prepare_images", "forgets to divide by 255", expect=r"ToTensor divides by 255",
+    Mutant("cnn_prepare_images", "forgets to divide by 255", expect=r"scale=True\) divides by 255",
            replace=[(".float() / 255", ".float()")]),
     Mutant("cnn_prepare_images", "no channel dimension", expect=r"add the channel dimension",
            replace=[(".unsqueeze(1)", "")]),
@@ -59,6 +59,10 @@ MUTANTS = [
     Mutant("cnn_train_one_epoch", ".to(device) without assigning the result",
            expect=r"reached the model without \.to\(device\)",
            replace=[(TO_DEVICE, "        inputs.to(device)\n        targets.to(device)\n")]),
+    Mutant("cnn_train_one_epoch", "moves the inputs but not the targets", expect=r"The targets reached the model without",
+           replace=[(TO_DEVICE, "        inputs = inputs.to(device)\n")]),
+    Mutant("cnn_train_one_epoch", "log_softmax before CrossEntropyLoss", expect=r"did not receive the model's outputs unchanged",
+           replace=[("loss_fn(model(inputs), targets)", "loss_fn(F.log_softmax(model(inputs), dim=1), targets)")]),
     Mutant("cnn_train_one_epoch", "returns the last batch loss", expect=r"the last batch's loss",
            replace=[("return total / batches", "return loss.item()")]),
     Mutant("cnn_train_one_epoch", "adds up loss tensors", expect=r"should return a Python number, got Tensor",

@@ -7,8 +7,9 @@ MESSAGES = {
         "so add the channel dimension with images.unsqueeze(1), giving (N, 1, H, W)."
     ),
     "cnn.prep_scale": (
-        "prepare_images() gives values up to {got_max:.0f}, but after ToTensor and Normalize "
-        "they stay below about 3. ToTensor divides by 255 first: (images / 255 - MEAN) / STD."
+        "prepare_images() gives values up to {got_max:.0f}, but after the v2 transforms they stay "
+        "below about 3. ToDtype(torch.float32, scale=True) divides by 255 first: "
+        "(images / 255 - MEAN) / STD."
     ),
     # Exercise 2: conv_output_size
     "cnn.size_type": (
@@ -160,7 +161,7 @@ MESSAGES = {
     ),
     "cnn.trained_accuracy": (
         "The trained model classifies {got:.1%} of the test digits correctly; this test wants at "
-        "least {want:.0%} (the suggested settings reach about 96 %). Re-run the training cell after "
+        "least {want:.0%} (the suggested settings reach about 98 %). Re-run the training cell after "
         "fixing the exercises above, and check max_lr and the number of epochs."
     ),
 }

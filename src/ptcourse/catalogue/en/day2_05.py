@@ -19,6 +19,17 @@ MESSAGES = {
         "first thing in run(), before the data, the model and the DataLoader are made, and seed the "
         "DataLoader's generator with manual_seed(seed)."
     ),
+    "repro.run_no_augment": (
+        "run() never called augment(xb): step 5 asks for xb = augment(xb) on every batch, before the "
+        "forward pass."
+    ),
+    "repro.run_loader_generator": (
+        "run(7) shuffled the data in a different order once the model drew more random numbers while "
+        "it was built: the DataLoader has no generator of its own, so its order comes from torch's "
+        "global generator and changes with anything else that draws from it (a wider layer, one more "
+        "dropout). Give it its own: DataLoader(..., shuffle=True, "
+        "generator=torch.Generator().manual_seed(seed))."
+    ),
     "repro.run_ignores_seed": (
         "run(1) and run(2) gave exactly the same losses {losses}: the seed argument is not used. "
         "Pass it to set_seed() and to the generator's manual_seed()."
@@ -42,6 +53,11 @@ MESSAGES = {
         "{expected:.0f}, got {got!r}. On Linux ru_maxrss is in KiB: divide by 1024."
     ),
     "repro.log_memory_none": "Without the resource module, peak_mem_mb should be None, got {got!r}.",
+    "repro.log_sync": (
+        "On a CUDA device, log_epoch() never called torch.cuda.synchronize(): the GPU runs "
+        "asynchronously, so without it time_s measures only how long it took to queue the work. "
+        "Call torch.cuda.synchronize(device) before reading time.perf_counter()."
+    ),
     "repro.log_memory_cuda": (
         "On a CUDA device, peak_mem_mb should be the peak of torch.cuda.max_memory_allocated(device) "
         "in MiB, here {expected}, got {got!r}. Use the peak, not the current memory_allocated() or "
