@@ -222,7 +222,7 @@ class Grader:
             "student": sub.student, "day": self.day, "notebook": sub.notebook, "file": sub.path.name,
             "status": status, "detail": report.scrub(detail or "", self.private_paths),
             "instructor_detail": instructor_detail, "notes": [report.scrub(n, self.private_paths) for n in sub.notes],
-            "findings": sub.findings, "integrity": integrity,
+            "findings": [report.scrub(f, self.private_paths) for f in sub.findings], "integrity": integrity,
             "score": sum(c["score"] for c in cells.values()), "max_score": sum(c["max"] for c in cells.values()),
             "cells": cells, "fingerprint": fp,
             "wall_s": result.wall_s if result else 0.0, "cells_s": result.cells_s if result else None,
@@ -287,6 +287,8 @@ class Grader:
         work_root = Path(tempfile.mkdtemp(prefix="ptg-"))
         self.private_paths = [str(work_root), str(COURSE_ROOT), str(Path(self.opts.submissions).resolve()),
                               str(Path(self.opts.out).resolve()), sys.prefix, sys.base_prefix, str(Path.home())]
+        if self.db_url.startswith("sqlite:///"):
+            self.private_paths.append(str(Path(self.db_url[len("sqlite:///"):]).resolve().parent))
         self.reports.mkdir(parents=True, exist_ok=True)
         hide = [COURSE_ROOT, Path(self.opts.submissions), Path(self.opts.out), work_root]
         if self.db_url.startswith("sqlite:///"):

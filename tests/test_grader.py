@@ -279,14 +279,16 @@ def _hostile_class(folder: Path, port: int, db: Path) -> None:
     nbformat.write(solved(DAY, NB), str(folder / "renamed" / DAY / f"{NB}-Copy1.ipynb"))
 
 
+HOSTILE_LIMITS = ("--cell-timeout", "5", "--notebook-timeout", "120", "--memory", "1G", "--output-cap", "200K")
+
+
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("hostile")
     listener = Listener()
     try:
         _hostile_class(tmp / "submitted", listener.port, tmp / "gb.db")
-        proc = grade(tmp / "submitted", tmp / "out", tmp / "gb.db", "--cell-timeout", "5",
-                     "--notebook-timeout", "120", "--memory", "1G", "--output-cap", "200K")
+        proc = grade(tmp / "submitted", tmp / "out", tmp / "gb.db", *HOSTILE_LIMITS)
     finally:
         listener.close()
     return {"proc": proc, "out": tmp / "out", "db": tmp / "gb.db", "records": records(tmp / "out"),
@@ -457,12 +459,12 @@ def test_rerun_skips_resumes_and_keeps_manual_grades(hostile, tmp_path):
     for student in ("stubborn", "loop", "membomb", "osexit", "flood", "snoop", "net", "edited", "broken", "renamed"):
         (subs / student / DAY / f"{NB}.ipynb").unlink(missing_ok=True)
         (subs / student / DAY / f"{NB}-Copy1.ipynb").unlink(missing_ok=True)
-    again = grade(subs, out, db, "--quiet")
+    again = grade(subs, out, db, "--quiet", *HOSTILE_LIMITS)
     assert "graded 0 notebook(s)" in again.stdout, again.stdout
     (out / "reports" / DAY / "results" / "good" / f"{NB}.json").unlink()
-    resumed = grade(subs, out, db, "--quiet")
+    resumed = grade(subs, out, db, "--quiet", *HOSTILE_LIMITS)
     assert "graded 1 notebook(s)" in resumed.stdout, resumed.stdout
-    grade(subs, out, db, "--quiet", "--regrade", "--student", "loop", check=False)
+    grade(subs, out, db, "--quiet", "--regrade", "--student", "loop", *HOSTILE_LIMITS, check=False)
     with Gradebook(f"sqlite:///{db}", COURSE_ID) as gb:
         assert gb.find_grade("env_pick_device_here", NB, DAY, "loop").manual_score == 0.5
 
