@@ -32,7 +32,8 @@ def test_latency_draws_each_engine_and_the_guide_on_log_axes():
 
 
 def test_latency_defaults_are_labelled_and_empty_engines_refused():
-    ax = plotting.plot_latency({"eager": {1: 1.0, 4: 2.0}})
+    ax = plotting.plot_latency({"eager": {1: 1.0, 4: 2.0}}, guide_label="G")
     assert ax.get_title() and "batch size" in ax.get_xlabel() and "ms" in ax.get_ylabel()
+    assert [line.get_label() for line in ax.get_lines()] == ["eager", "G"]
     with pytest.raises(ValueError, match="no measurements for 'compiled'"):
         plotting.plot_latency({"eager": {1: 1.0}, "compiled": {}})

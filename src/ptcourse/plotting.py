@@ -28,7 +28,8 @@ def plot_curves(curves: Mapping[str, Sequence[float]], xlabel: str = "epoch", yl
 
 
 def plot_latency(latencies: Mapping[str, Mapping[int, float]], title: str = "Inference latency against batch size",
-                 xlabel: str = "batch size (log scale)", ylabel: str = "median time per call, ms (log scale)"):
+                 xlabel: str = "batch size (log scale)", ylabel: str = "median time per call, ms (log scale)",
+                 guide_label: str = "proportional to the batch"):
     """Latency against batch size, one line per engine, both axes logarithmic; returns the axes.
 
     ``latencies`` maps an engine's name to ``{batch size: median milliseconds per call}``, e.g.
@@ -50,7 +51,7 @@ def plot_latency(latencies: Mapping[str, Mapping[int, float]], title: str = "Inf
     smallest = min(first)
     ticks = sorted(sizes_seen)
     ax.plot(ticks, [first[smallest] * size / smallest for size in ticks], ":", color="tab:gray",
-            label="proportional to the batch")
+            label=guide_label)
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xticks(ticks, [str(t) for t in ticks])

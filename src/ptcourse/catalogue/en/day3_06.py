@@ -106,4 +106,5 @@ MESSAGES = {
     "export.fig_latency_title": "Inference latency of the digit classifier ({threads} CPU thread(s))",
     "export.fig_latency_xlabel": "batch size (images per call, log scale)",
     "export.fig_latency_ylabel": "median time per call, ms (log scale)",
+    "export.fig_latency_guide": "proportional to the batch size",
 }
