@@ -54,4 +54,9 @@ MUTANTS = [
                     ("Path(cfg.out_dir) / cfg.checkpoint)", 'Path(cfg.out_dir) / f"model_rank{rank}.pt")')]),
     Mutant("ddp_train_script", "saves the DDP wrapper's state_dict", expect=r"keys start with 'module\.'",
            replace=[("torch.save(net.state_dict()", "torch.save(model.state_dict()")]),
+    Mutant("ddp_train_script", "barrier inside `if rank == 0:`",
+           expect=r"rank\(s\) 0 called dist\.barrier\(\).*rank\(s\) 1 never called it.*not inside it",
+           replace=[("    dist.barrier()\n    write_report", "        dist.barrier()\n    write_report")]),
+    Mutant("ddp_train_script", "no barrier after the save", expect=r"Rank\(s\) 0, 1 never called dist\.barrier\(\)",
+           replace=[("    dist.barrier()\n", "")]),
 ]

@@ -102,22 +102,13 @@ MUTANTS = [
                  "        out = self.head(hidden - self.feature_mean)\n"
                  "        self.feature_mean = 0.9 * self.feature_mean + 0.1 * hidden.detach().mean(dim=0)\n"
                  "        return out\n")),
-    # Exercise 7: accumulate_gradients (out of memory)
-    Mutant("debug_accumulate", "losses not weighted", expect=r"norm ratio yours/full (2|3)\.",
-           replace=[(" * (len(chunk_x) / len(inputs))", "")]),
-    Mutant("debug_accumulate", "divides by the number of micro-batches", expect=r"wrong when the last one is smaller",
-           replace=[(" * (len(chunk_x) / len(inputs))", " / -(-len(inputs) // micro_batch)")]),
-    Mutant("debug_accumulate", "zero_grad inside the loop", expect=r"cleared inside the loop",
-           replace=[("    model.zero_grad()\n", ""),
-                    ("        loss.backward()\n", "        model.zero_grad()\n        loss.backward()\n")]),
-    Mutant("debug_accumulate", "no zero_grad at the start", expect=r"still contains the gradients from before",
+    # Exercise 7: vanishing_layer
+    Mutant("debug_vanishing", "weights only, no bias", expect=r"on dead should be '2', got None.*bias must count",
+           replace=[("for p in m.parameters() if p.grad is not None", "for p in [m.weight] if p.grad is not None")]),
+    Mutant("debug_vanishing", "walks from the input", expect=r"on dead should be '2', got '0'",
+           replace=[("zip(reversed(layers), reversed(norms), strict=True)", "zip(layers, norms, strict=True)")]),
+    Mutant("debug_vanishing", "compares with the first layer", expect=r"on dead should be '2', got None",
+           replace=[("if norm < ratio * norms[-1]:", "if norm < ratio * norms[0]:")]),
+    Mutant("debug_vanishing", "keeps stale gradients", expect=r"stale gradients should be '2', got None.*zero_grad",
            replace=[("    model.zero_grad()\n", "")]),
-    Mutant("debug_accumulate", "the whole batch at once", expect=r"ran out of \(simulated\) memory",
-           code=("def accumulate_gradients(model, loss_fn, inputs, targets, micro_batch):\n"
-                 "    model.zero_grad()\n"
-                 "    loss = loss_fn(model(inputs), targets)\n"
-                 "    loss.backward()\n"
-                 "    return loss.item()\n")),
-    Mutant("debug_accumulate", "returns the last micro-batch's loss", expect=r"should return the full batch's mean loss",
-           replace=[("total += loss.item()", "total = loss.item()")]),
 ]

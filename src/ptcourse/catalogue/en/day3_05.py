@@ -47,6 +47,22 @@ MESSAGES = {
         "a collective (dist.barrier(), the all-reduce inside backward) that another rank never reaches, "
         "for example a dist.barrier() inside `if rank == 0:`."
     ),
+    "ddp.barrier_mismatch": (
+        "train.py did not finish: rank(s) {waited} called dist.barrier() and waited, but rank(s) "
+        "{skipped} never called it, so the barrier could not complete (the run stopped after "
+        "{seconds} s). Every rank must call dist.barrier(): put it after the `if rank == 0:` block "
+        "that saves, not inside it."
+    ),
+    "ddp.peer_gone": (
+        "Rank {rank} waited in a collective operation (dist.barrier(), or the all-reduce inside "
+        "backward()) for a rank that had already left or never came: {error}. Every rank must make "
+        "the same collective calls, in the same order."
+    ),
+    "ddp.no_barrier": (
+        "Rank(s) {ranks} never called dist.barrier(): after rank 0's save, every rank must call "
+        "dist.barrier(), so that no rank goes on (loads the file, starts the next stage) before the "
+        "checkpoint is written."
+    ),
     "ddp.run_failed": (
         "train.py stopped with exit code {code}. Rank {rank}'s error: {error}  "
         "(print(run_training(TRAIN_PY).logs) shows everything each rank printed)."

@@ -98,4 +98,13 @@ MESSAGES = {
         "For a file whose outputs differ by {delta}, onnx_matches_eager(..., atol={atol}) should be "
         "{expected}, got {got}: use the atol you are given (largest difference <= atol), not a fixed number."
     ),
+    # Section 6: the latency figure
+    "export.compile_skipped": (
+        "torch.compile failed after {seconds:.1f} s, so the figure shows eager PyTorch and ONNX Runtime "
+        "only. On a CPU, torch.compile needs a C++ compiler (g++ or clang++): {error}"
+    ),
+    "export.fig_latency_title": "Inference latency of the digit classifier ({threads} CPU thread(s))",
+    "export.fig_latency_xlabel": "batch size (images per call, log scale)",
+    "export.fig_latency_ylabel": "median time per call, ms (log scale)",
+    "export.fig_latency_guide": "proportional to the batch size",
 }

@@ -139,39 +139,11 @@ MESSAGES = {
         "After a forward, feature_mean requires grad: it holds on to this batch's autograd graph "
         "(memory grows, and the next backward fails). Detach the batch mean before the update."
     ),
-    # Exercise 7: accumulate_gradients (out of memory)
-    "debug.accum_no_grad": (
-        "After accumulate_gradients(), {name}.grad is None: call backward() on each micro-batch's loss."
-    ),
-    "debug.accum_grad": (
-        "After accumulate_gradients(), {name}.grad differs from the full batch's gradient (norm ratio "
-        "yours/full {ratio:.3f}, {chunks} micro-batches). A ratio near the number of micro-batches: "
-        "the losses were not weighted; well below 1: gradients were cleared inside the loop, keeping "
-        "only the last micro-batch. Zero once before the loop, and weight each micro-batch's loss by "
-        "len(chunk) / len(inputs) (dividing by the number of micro-batches is wrong when the last "
-        "one is smaller)."
-    ),
-    "debug.accum_return_type": (
-        "accumulate_gradients() should return a Python float, got {got_type}: add up loss.item()."
-    ),
-    "debug.accum_return_value": (
-        "accumulate_gradients() should return the full batch's mean loss, {expected:.6g}, got {got}: "
-        "the sum of the weighted micro-batch losses."
-    ),
-    "debug.accum_oom": (
-        "The model was given a batch larger than micro_batch={limit} (batch sizes seen: {sizes}) and "
-        "ran out of (simulated) memory: split inputs into slices of at most micro_batch samples."
-    ),
-    "debug.accum_sizes": (
-        "With 23 samples and micro_batch={limit}, the model should see batches [5, 5, 5, 5, 3], "
-        "got {sizes}: slice inputs[start:start + micro_batch] for start in range(0, N, micro_batch)."
-    ),
-    "debug.accum_stepped": (
-        "The weights changed: accumulate_gradients() should only fill .grad; the caller does "
-        "optimizer.step() afterwards."
-    ),
-    "debug.accum_stale": (
-        "{name}.grad still contains the gradients from before the call: start with model.zero_grad(), "
-        "once, before the first micro-batch."
+    # Exercise 7: vanishing_layer
+    "debug.vanish_value": (
+        "vanishing_layer() on {what} should be {expected!r}, got {got!r}: {hint}. For every nn.Linear "
+        "module, take the norm of the gradients of all its parameters (weight and bias), then walk "
+        "from the output towards the input and return the first whose norm is below ratio times the "
+        "last Linear layer's."
     ),
 }
