@@ -84,3 +84,19 @@ def test_student_copy_has_no_answers(path):
 def test_readme_points_table_is_current():
     readme = (ROOT / "README.md").read_text()
     assert points_table() in readme, "README's points table is stale: run 'make points' (it rewrites the table)"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=nb_key)
+def test_notebook_metadata_is_the_course_kernels(path):
+    """Source and student copy carry the course kernel's spec and language_info, as JupyterLab
+    writes them on opening: otherwise every notebook opens marked modified (an unsaved-changes dot)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    from lab_setup import home_metadata
+
+    wanted = home_metadata()
+    for nb_path in (path, student_copy(path)):
+        meta = read(nb_path).metadata
+        for key, value in wanted.items():
+            assert meta.get(key) == value, f"{nb_path.relative_to(ROOT)}: {key} is {meta.get(key)}, want {value}"

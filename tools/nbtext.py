@@ -26,6 +26,8 @@ from pathlib import Path
 import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from lab_setup import home_metadata  # noqa: E402
 from ptcourse.nbmodel import nbgrader_meta, role  # noqa: E402 - the course model, one for every tool
 
 MARKER = re.compile(r"^# %%(?: (?P<kind>\[markdown\]|code|locked|solution|test))?(?P<attrs>(?: \w+=\S+)*)\s*$")
@@ -48,10 +50,7 @@ def _meta(kind: str, attrs: dict[str, str]) -> dict:
 def to_notebook(text: str) -> nbformat.NotebookNode:
     """Parse a draft into a notebook (nbformat 4) with nbgrader metadata."""
     nb = nbformat.v4.new_notebook()
-    nb.metadata = {
-        "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
-        "language_info": {"name": "python"},
-    }
+    nb.metadata = home_metadata()  # the course kernel's, so JupyterLab opens it unmodified
     current: tuple[str, dict[str, str]] | None = None
     lines: list[str] = []
 
