@@ -28,6 +28,7 @@ import nbformat
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from lab_setup import home_metadata  # noqa: E402
+
 from ptcourse.nbmodel import nbgrader_meta, role  # noqa: E402 - the course model, one for every tool
 
 MARKER = re.compile(r"^# %%(?: (?P<kind>\[markdown\]|code|locked|solution|test))?(?P<attrs>(?: \w+=\S+)*)\s*$")
