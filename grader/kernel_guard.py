@@ -68,7 +68,7 @@ def _install(name):
     tm_attrs = {a: list(getattr(tm, a)) for a in ("cleanup_transforms", "line_transforms", "token_transformers")
                 if isinstance(getattr(tm, a, None), list)}
     own = {id(o): (o, {k for k, v in vars(o).items() if callable(v)}) for o in instances if hasattr(o, "__dict__")}
-    system = {"displayhook": _s.displayhook, "stdout": _s.stdout, "stderr": _s.stderr}
+    system = {"stdout": _s.stdout, "stderr": _s.stderr}
     for key in _KERNEL_SWAPS:  # IPython and ipykernel swap these for each request
         snap["builtins"][1].pop(key, None)
 
@@ -78,6 +78,9 @@ def _install(name):
             current = vars(obj)
             for key, value in base.items():
                 if current.get(key, _missing) is not value:
+                    if _library(current.get(key, _missing), value):  # torch._dynamo wrapping torch.manual_seed
+                        base[key] = current[key]
+                        continue
                     out.append(f"{label}.{key}")
                     if fix:
                         try:
@@ -85,7 +88,7 @@ def _install(name):
                         except (AttributeError, TypeError):
                             pass
             if label in strict:
-                for key in [k for k in current if k not in base]:
+                for key in [k for k in current if k not in base and k not in _CACHES]:
                     out.append(f"{label}.{key}")
                     if fix:
                         try:
@@ -192,6 +195,36 @@ def _install(name):
     module.sanitize, module.done = sanitize, done
     _s.modules[name] = module
     return name
+
+
+_CACHES = ("__slotnames__",)  # what copyreg and friends cache on a class
+_LIBRARIES = tuple(
+    _p for _p in (getattr(__import__(_m), "__file__", None) for _m in ("torch", "numpy", "IPython", "ipykernel"))
+    if _p
+)
+
+
+def _library(obj, old):
+    """Whether ``obj`` is the libraries' own lazy patch of ``old``: a module of theirs, or a wrapper
+    defined in their files whose ``__wrapped__`` is the original (``functools.wraps``)."""
+    import os
+
+    roots = tuple(os.path.dirname(p) + os.sep for p in _LIBRARIES)
+    if isinstance(obj, _y.ModuleType):
+        path = getattr(obj, "__file__", None) or ""
+        return bool(path) and path.startswith(roots) and isinstance(old, _y.ModuleType)
+    code = getattr(obj, "__code__", None)
+    path = code.co_filename if code is not None else ""
+    if not (path and path.startswith(roots) and os.path.isfile(path)):
+        return False
+    inner = obj
+    for _ in range(5):
+        inner = getattr(inner, "__wrapped__", None)
+        if inner is None:
+            return False
+        if inner is old:
+            return True
+    return False
 
 
 _KERNEL_SWAPS = ("input", "raw_input", "getpass", "get_ipython", "exit", "quit", "display", "_", "__IPYTHON__")
