@@ -252,7 +252,11 @@ def run_day(tmp: Path, day: str = DAY, limit: int = LIMIT, obey: bool = True, cu
             log(f"{path}: {step.seconds:.0f} s, after set-up {step.used_after_setup / MB:.0f} MB, "
                 f"after {step.used_after / MB:.0f} MB, warned: {step.warning!r}, "
                 f"shut down: {step.shut_down}, errors: {step.errors}")
-        # The learner keeps working in the last notebook; the others sit idle, tabs open.
+        # The learner keeps working in the last notebook; the others sit idle, tabs open. Where the
+        # learner already shut every other kernel down, they open the course home again and leave it.
+        if cull and len(_kernels(lab)) <= 1:
+            tabs["HOME.ipynb (opened again)"] = open_notebook(lab, "HOME.ipynb")
+            tabs["HOME.ipynb (opened again)"][1].idle()
         deadline = time.monotonic() + CULL_IDLE_S + 3 * CULL_INTERVAL_S
         while cull and time.monotonic() < deadline and len(_kernels(lab)) > 1:
             time.sleep(1)
