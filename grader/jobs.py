@@ -121,7 +121,7 @@ STOPPED = {"KernelDied", "NotRun", "CellTimeoutError"}
 def failure_kind(output) -> str:
     """Why a graded cell failed: ``mistake``, ``not_attempted``, ``stopped`` (by the grader) or ``integrity``."""
     ename = output.get("ename", "")
-    if ename in STOPPED or (ename == "CellTimeoutError"):
+    if ename in STOPPED:
         return "stopped"
     if ename == "GraderIntegrity":
         return "integrity"
