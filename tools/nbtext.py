@@ -15,10 +15,15 @@ Cell markers (one line each, starting the cell):
 ``# %% locked id=NAME``        a read-only code cell (the set-up cell, demos)
 ``# %% solution id=NAME``      an exercise; the answer sits between BEGIN/END SOLUTION
 ``# %% test id=NAME points=K`` a graded test cell; hidden parts between BEGIN/END HIDDEN TESTS
+
+Every marker also carries the cell's stable id, ``cell=ID``, written by ``to-text``. Keep it
+when you edit or move a cell: translations (``i18n/``) are keyed by it. A new cell needs none;
+it gets an id made from its text, so inserting a cell never renumbers the others.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import sys
 from pathlib import Path
@@ -54,11 +59,13 @@ def to_notebook(text: str) -> nbformat.NotebookNode:
     nb.metadata = home_metadata()  # the course kernel's, so JupyterLab opens it unmodified
     current: tuple[str, dict[str, str]] | None = None
     lines: list[str] = []
+    ids: list[str | None] = []
 
     def flush() -> None:
         if current is None:
             return
         kind, attrs = current
+        ids.append(attrs.pop("cell", None))
         body = "\n".join(lines).strip("\n")
         if kind == "[markdown]":
             body = "\n".join(re.sub(r"^# ?", "", ln) for ln in body.split("\n"))
@@ -78,31 +85,44 @@ def to_notebook(text: str) -> nbformat.NotebookNode:
         elif current is not None:
             lines.append(line)
     flush()
-    for cell in nb.cells:
-        cell.pop("id", None)
     nb.nbformat_minor = 5
-    for i, cell in enumerate(nb.cells):
-        cell["id"] = f"c{i:03d}"
+    taken = {i for i in ids if i}
+    for cell, given in zip(nb.cells, ids, strict=True):
+        cell["id"] = given or _new_id(cell.source, taken)
+    if len(taken) != len(nb.cells):
+        raise ValueError("two cells of the draft carry the same cell= id")
     return nb
+
+
+def _new_id(source: str, taken: set[str]) -> str:
+    """An id for a cell that has none yet: from its text, so it is stable and rarely clashes."""
+    digest = hashlib.sha256(source.encode("utf-8")).hexdigest()
+    for start in range(0, len(digest) - 8):
+        candidate = "n" + digest[start:start + 7]
+        if candidate not in taken:
+            taken.add(candidate)
+            return candidate
+    raise ValueError("no free cell id")
 
 
 def to_text(nb: nbformat.NotebookNode) -> str:
     """Render a notebook as a draft (inverse of :func:`to_notebook`)."""
     out: list[str] = []
     for cell in nb.cells:
+        tag = f" cell={cell['id']}" if cell.get("id") else ""
         if cell.cell_type == "markdown":
-            out.append("# %% [markdown]")
+            out.append(f"# %% [markdown]{tag}")
             out.extend(("# " + ln).rstrip() for ln in cell.source.split("\n"))
         else:
             meta, kind = nbgrader_meta(cell), role(cell)
             if kind == "solution":
-                out.append(f"# %% solution id={meta['grade_id']}")
+                out.append(f"# %% solution id={meta['grade_id']}{tag}")
             elif kind == "test":
-                out.append(f"# %% test id={meta['grade_id']} points={int(meta.get('points', 0))}")
+                out.append(f"# %% test id={meta['grade_id']} points={int(meta.get('points', 0))}{tag}")
             elif kind == "locked":
-                out.append(f"# %% locked id={meta['grade_id']}")
+                out.append(f"# %% locked id={meta['grade_id']}{tag}")
             else:
-                out.append("# %% code")
+                out.append(f"# %% code{tag}")
             out.append(cell.source)
         out.append("")
     return "\n".join(out)
