@@ -1,0 +1,1 @@
+"""The Simplified Chinese (zh-CN) catalogue: the same message ids as ``en``, translated."""
