@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import sys
 import threading
 import time
 from pathlib import Path
@@ -90,6 +91,13 @@ class JailedKernelManager(AsyncKernelManager):
 
     def format_kernel_cmd(self, extra_arguments=None):
         cmd = super().format_kernel_cmd(extra_arguments)
+        if self.jail is not None and self.jail.zygote:
+            # A warm kernel forked by this worker's zygote, already in the jail; the proxy puts it in
+            # the job's cgroup before it runs anything (grader/zygote.py).
+            from grader import zygote
+
+            return [sys.executable, "-I", "-S", zygote.FILE, "spawn", self.jail.zygote, self.connection_file,
+                    self.jail.cgroup or "", self.jail.cwd]
         return self.jail.wrap(cmd) if self.jail is not None else cmd
 
 

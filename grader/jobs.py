@@ -21,7 +21,7 @@ from pathlib import Path
 
 import nbformat
 
-from grader import gradebook, sandbox
+from grader import gradebook, sandbox, zygote
 from ptcourse.messages import msg
 
 JOB_CONFIG = """\
@@ -173,6 +173,17 @@ def _put_back() -> list[str]:
     return [str(p) for p in paths if p.exists()]
 
 
+def _kernel_env(cwd: Path, limits: Limits, env: dict[str, str] | None) -> dict[str, str]:
+    """The jail's own part of a kernel's environment, for a kernel working in ``cwd``."""
+    return {
+        "HOME": str(cwd), "MPLCONFIGDIR": str(cwd / ".mpl"), "IPYTHONDIR": str(cwd / ".ipython"),
+        "PTCOURSE_THREADS": str(limits.threads), "OMP_NUM_THREADS": str(limits.threads),
+        "TORCHINDUCTOR_CACHE_DIR": str(cwd / ".inductor"), "TRITON_CACHE_DIR": str(cwd / ".triton"),
+        "MPLBACKEND": "module://matplotlib_inline.backend_inline", "PYTHONDONTWRITEBYTECODE": "1",
+        **(env or {}),
+    }
+
+
 def run_job(
     *,
     job_dir: Path,
@@ -194,9 +205,13 @@ def run_job(
     sub_dir = job_dir / "submitted" / student / day
     sub_dir.mkdir(parents=True)
     (job_dir / "source" / day).mkdir(parents=True)
-    runtime, cwd = job_dir / "rt", job_dir / "cwd"
-    runtime.mkdir()
-    cwd.mkdir()
+    hidden = _hidden_paths([*hide, Path("/tmp"), Path.home()]) if iso.bwrap else []
+    put_back = _put_back() if iso.bwrap else []
+    # A warm kernel from this worker's zygote where the whole jail is available (grader/zygote.py).
+    zyg = zygote.for_job(iso, limits, hidden, put_back, lambda c: _kernel_env(Path(c), limits, env))
+    runtime, cwd = (Path(zyg.runtime), Path(zyg.cwd)) if zyg else (job_dir / "rt", job_dir / "cwd")
+    runtime.mkdir(exist_ok=True)
+    cwd.mkdir(exist_ok=True)
     nbformat.write(nb, str(sub_dir / f"{notebook}.ipynb"))
     if timestamp:
         (sub_dir / "timestamp.txt").write_text(timestamp)
@@ -207,19 +222,12 @@ def run_job(
     )
 
     cgroup = sandbox.make_cgroup(iso, f"ptgrade-{os.getpid()}-{job_dir.name}", limits.memory_bytes)
-    kernel_env = {
-        "HOME": str(cwd), "MPLCONFIGDIR": str(cwd / ".mpl"), "IPYTHONDIR": str(cwd / ".ipython"),
-        "PTCOURSE_THREADS": str(limits.threads), "OMP_NUM_THREADS": str(limits.threads),
-        "TORCHINDUCTOR_CACHE_DIR": str(cwd / ".inductor"), "TRITON_CACHE_DIR": str(cwd / ".triton"),
-        "MPLBACKEND": "module://matplotlib_inline.backend_inline", "PYTHONDONTWRITEBYTECODE": "1",
-        **(env or {}),
-    }
+    kernel_env = _kernel_env(cwd, limits, env)
     jail = sandbox.KernelJail(
-        cwd=str(cwd), runtime=str(runtime),
-        hide=_hidden_paths([*hide, Path("/tmp"), Path.home()]) if iso.bwrap else [],
-        read_only=_put_back() if iso.bwrap else [],
+        cwd=str(cwd), runtime=str(runtime), hide=hidden, read_only=put_back,
         bwrap=iso.bwrap, cgroup=str(cgroup) if cgroup else None,
         memory_bytes=limits.memory_bytes, output_bytes=limits.output_bytes, env=kernel_env, gpu=limits.gpu,
+        zygote=zyg.socket_path if zyg else None,
     )
     (runtime / "jail.json").write_text(json.dumps(jail.to_dict()))
 

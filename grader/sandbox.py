@@ -126,12 +126,14 @@ class KernelJail:
     output_bytes: int = 1024**2
     env: dict[str, str] = field(default_factory=dict)
     gpu: bool = False  # expose the NVIDIA devices (/dev/nvidia*) to the kernel: opt-in (grade --gpu)
+    zygote: str | None = None  # the socket of this worker's warm-kernel zygote (grader/zygote.py), if any
 
     def to_dict(self) -> dict:
         return asdict(self)
 
-    def wrap(self, cmd: list[str]) -> list[str]:
-        """The kernel command, run inside bubblewrap and the cgroup where they are available."""
+    def wrap(self, cmd: list[str], extra: list[str] = ()) -> list[str]:
+        """The kernel command, run inside bubblewrap and the cgroup where they are available.
+        ``extra``: more bubblewrap arguments, after the job's own folders."""
         if self.bwrap:
             args = [self.bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
             if self.gpu:
@@ -143,6 +145,7 @@ class KernelJail:
                 args += ["--ro-bind", path, path]
             for path in (self.cwd, self.runtime):
                 args += ["--bind", path, path]
+            args += list(extra)
             args += [
                 "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
                 "--die-with-parent", "--chdir", self.cwd,

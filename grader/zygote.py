@@ -1,0 +1,483 @@
+"""Warm kernels: one "zygote" per grading worker, inside the jail, forks a fresh kernel per notebook.
+
+Starting a kernel and importing ``torch`` costs every notebook 2-4 s. A zygote is a Python
+process started once per worker inside bubblewrap, exactly like a kernel, that has imported
+``torch``, ``numpy``, the course package and ``ipykernel`` and then waits. For each notebook it
+forks a child that becomes that notebook's kernel; the zygote itself never runs a notebook's
+code, so every child starts from the same pristine state. This file plays three parts, with the
+standard library only at its top level:
+
+* **the zygote** (:func:`serve`), run inside bubblewrap as ``python -c <this file> serve``;
+* **the kernel proxy** (:func:`spawn`), the process nbclient starts and watches as "the kernel":
+  it asks the zygote for a child, moves the child into the job's memory cgroup *before* the
+  child runs anything of the notebook's, then waits for the child's exit;
+* **the worker's handle** (:class:`Zygote`, :func:`for_job`), used by :mod:`grader.jobs`.
+
+What each child still gets, as a kernel started the classic way does:
+
+* its own job folder only: the zygote's jail sees one *slot* of its worker (``cwd``, ``rt``, and
+  the slot's ``tmp`` and ``shm`` as ``/tmp`` and ``/dev/shm``), emptied by the worker before
+  each notebook; the rest of the filesystem is read-only (``/dev`` too) or hidden, no network;
+* the job's memory cgroup: the proxy writes the child's pid to the cgroup before the child goes
+  on, so what the child allocates is charged there and a memory bomb kills that job only;
+* the environment allowlist (the proxy forwards the kernel environment the grader built);
+* no capabilities, a private SysV IPC namespace, ``no_new_privs``; the zygote is not dumpable,
+  so a child cannot ptrace it or read its memory;
+* the guard (:mod:`grader.guard`) is installed fresh in each child by :mod:`grader.execute`;
+* processes it leaves are killed with its cgroup (:func:`grader.sandbox.remove_cgroup`).
+
+The zygote is used only with both bubblewrap and a memory cgroup, with one thread per kernel
+(a thread pool started before the fork would be lost in the child), and not when
+``PTGRADE_ZYGOTE=off``; otherwise kernels start the classic way.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import socket
+import struct
+import sys
+
+FILE = os.path.abspath(__file__) if "__file__" in globals() else ""
+PRELOAD = ("numpy", "torch", "torch.nn.functional", "torch.testing", "ptcourse", "ptcourse.checks",
+           "ptcourse.messages", "ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell",
+           "ipykernel.debugger")
+MAX_MSG = 1 << 20
+
+
+# -- small helpers (both sides) ----------------------------------------------------------------
+def _libc():
+    import ctypes
+
+    return ctypes.CDLL(None, use_errno=True)
+
+
+def _lines(buf: bytearray):
+    while b"\n" in buf:
+        line, _, rest = bytes(buf).partition(b"\n")
+        buf[:] = rest
+        yield json.loads(line)
+
+
+# -- the zygote (inside the jail) --------------------------------------------------------------
+def _drop_privileges() -> None:
+    """No capabilities (bounding, ambient, effective, permitted, inheritable), no new privileges."""
+    import ctypes
+
+    libc = _libc()
+    pr_capbset_drop, pr_cap_ambient, clear_all, pr_no_new_privs = 24, 47, 4, 38
+    libc.prctl(pr_cap_ambient, clear_all, 0, 0, 0)
+    for cap in range(64):
+        libc.prctl(pr_capbset_drop, cap, 0, 0, 0)
+    header = (ctypes.c_uint32 * 2)(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3, this process
+    data = (ctypes.c_uint32 * 6)()
+    if libc.capset(header, data) != 0:
+        raise OSError(ctypes.get_errno(), "capset")
+    if libc.prctl(pr_no_new_privs, 1, 0, 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "no_new_privs")
+
+
+def _clear_sysv_ipc() -> None:
+    """Remove every SysV shared memory segment, semaphore set and message queue of this namespace."""
+    libc = _libc()
+    for kind, remove in (("shm", lambda i: libc.shmctl(i, 0, None)), ("sem", lambda i: libc.semctl(i, 0, 0)),
+                         ("msg", lambda i: libc.msgctl(i, 0, None))):
+        try:
+            with open(f"/proc/sysvipc/{kind}") as f:
+                rows = f.read().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()
+            if len(fields) > 1:
+                remove(int(fields[1]))  # IPC_RMID == 0
+
+
+def _os_threads() -> int:
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return 1
+
+
+def _child(conn: socket.socket, request: dict, fds: list[int], listener: socket.socket, saved: dict) -> None:
+    """Body of a forked child: confine, hand-shake with the proxy, then become the kernel."""
+    code = 1
+    try:
+        listener.close()
+        signal.set_wakeup_fd(-1)
+        for sig, handler in saved.items():
+            try:
+                signal.signal(sig, handler)
+            except (OSError, ValueError, TypeError):
+                pass
+        os.setsid()
+        for target, fd in zip((0, 1, 2), fds, strict=True):
+            os.dup2(fd, target)
+        keep = conn.fileno()
+        os.closerange(3, keep)
+        os.closerange(keep + 1, 65536)
+        try:
+            os.unshare(os.CLONE_NEWIPC)  # a private SysV IPC and POSIX queue namespace, where allowed
+        except (AttributeError, OSError):
+            pass
+        _drop_privileges()
+        os.environ.clear()
+        os.environ.update(request["env"])
+        os.chdir(request["cwd"])
+        creds = struct.pack("3i", os.getpid(), os.getuid(), os.getgid())
+        conn.sendmsg([b'{"ready": true}\n'], [(socket.SOL_SOCKET, socket.SCM_CREDENTIALS, creds)])
+        conn.settimeout(60)
+        buf = b""
+        while not buf.endswith(b"\n"):
+            part = conn.recv(64)
+            if not part:
+                os._exit(3)  # the proxy is gone: never run outside the job's cgroup
+            buf += part
+        if json.loads(buf).get("go") is not True:
+            os._exit(3)
+        conn.close()
+
+        import numpy
+        import torch
+
+        torch.set_num_threads(max(1, int(request["env"].get("OMP_NUM_THREADS") or 1)))
+        numpy.random.seed()  # the legacy global generator: as a fresh kernel, not the zygote's state
+        from ipykernel import kernelapp
+
+        sys.path[0:1] = [os.getcwd()] if sys.path[:1] == [""] else sys.path[:1]  # as `python -m` would
+        sys.argv = [sys.executable, "-m", "ipykernel_launcher", "-f", request["connection_file"]]
+        kernelapp.launch_new_instance(argv=["-f", request["connection_file"]])
+        code = 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except BaseException:  # noqa: BLE001 - reported on the kernel's stderr, then exit
+        import traceback
+
+        traceback.print_exc()
+    finally:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
+
+
+def serve(listen_fd: int) -> None:
+    """The zygote: import, then fork one kernel per request until the worker goes away."""
+    saved = {}
+    for sig in signal.valid_signals():
+        try:
+            saved[sig] = signal.getsignal(sig)
+        except (OSError, ValueError):
+            pass
+    os.chdir("/")
+    for name in PRELOAD:
+        __import__(name)
+    threads = _os_threads()
+    if threads != 1:  # a pool started at import (e.g. OpenBLAS with several threads) would not survive fork
+        print(json.dumps({"ready": False, "why": f"{threads} threads after the imports"}), flush=True)
+        return
+    _libc().prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE 0: no ptrace, no /proc/<pid>/mem of the zygote
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGUSR1, signal.SIGUSR2, signal.SIGQUIT):
+        signal.signal(sig, signal.SIG_IGN)
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_w, False)
+    signal.set_wakeup_fd(wake_w)
+    signal.signal(signal.SIGCHLD, lambda *a: None)
+    listener = socket.socket(fileno=listen_fd)
+    print(json.dumps({"ready": True, "pid": os.getpid()}), flush=True)
+    children: dict[int, socket.socket] = {}
+    poller = select.poll()
+    poller.register(listener, select.POLLIN)
+    poller.register(wake_r, select.POLLIN)
+    by_fd: dict[int, int] = {}
+    while True:
+        for fd, _events in poller.poll(1000):
+            if fd == wake_r:
+                os.read(wake_r, 4096)
+            elif fd == listener.fileno():
+                try:
+                    conn, _ = listener.accept()
+                except OSError:
+                    continue
+                pid = _handle(conn, listener, saved)
+                if pid:
+                    children[pid] = conn
+                    by_fd[conn.fileno()] = pid
+                    poller.register(conn, select.POLLRDHUP | select.POLLHUP)
+            elif fd in by_fd:  # the proxy went away: its kernel goes too
+                for target in (-by_fd[fd], by_fd[fd]):
+                    try:
+                        os.kill(target, signal.SIGKILL)
+                    except OSError:
+                        pass
+                poller.unregister(fd)
+                del by_fd[fd]
+        while children:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                break
+            if pid == 0:
+                break
+            conn = children.pop(pid, None)
+            if conn is not None:
+                if conn.fileno() in by_fd:
+                    poller.unregister(conn)
+                    del by_fd[conn.fileno()]
+                try:
+                    conn.sendall(json.dumps({"exit": os.waitstatus_to_exitcode(status)}).encode() + b"\n")
+                except OSError:
+                    pass
+                conn.close()
+
+
+def _handle(conn: socket.socket, listener: socket.socket, saved: dict) -> int | None:
+    """One request: a ping, or a kernel to fork. Returns the child's pid."""
+    conn.settimeout(10)
+    try:
+        data, fds, _, _ = socket.recv_fds(conn, MAX_MSG, 3)
+        request = json.loads(data)
+    except (OSError, ValueError):
+        conn.close()
+        return None
+    if request.get("op") == "ping":
+        for fd in fds:
+            os.close(fd)
+        conn.sendall(b'{"pong": true}\n')
+        conn.close()
+        return None
+    if request.get("op") != "spawn" or len(fds) != 3:
+        for fd in fds:
+            os.close(fd)
+        conn.close()
+        return None
+    _clear_sysv_ipc()  # where a child could not get a namespace of its own
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        _child(conn, request, fds, listener, saved)
+    for fd in fds:
+        os.close(fd)
+    conn.settimeout(None)
+    return pid
+
+
+def _valid(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+        return True
+    except OSError:
+        return False
+
+
+# -- the kernel proxy (started by nbclient, outside the jail) -------------------------------------
+def spawn(sock_path: str, connection_file: str, cgroup: str, cwd: str) -> int:
+    """Ask the zygote for a kernel, put it in ``cgroup``, wait for it; returns its exit code."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
+    sock.connect(sock_path)
+    env = {k: v for k, v in os.environ.items() if k != "JPY_PARENT_PID"}
+    request = {"op": "spawn", "connection_file": connection_file, "env": env, "cwd": cwd}
+    fds = [fd if _valid(fd) else os.open(os.devnull, os.O_RDWR) for fd in (0, 1, 2)]
+    socket.send_fds(sock, [json.dumps(request).encode() + b"\n"], fds)
+    signal.signal(signal.SIGTERM, lambda *a: os._exit(143))
+    buf, ready = bytearray(), False
+    while True:
+        data, ancdata, _, _ = sock.recvmsg(65536, socket.CMSG_SPACE(12))
+        if not data:
+            return 1  # the zygote or the kernel went away
+        buf.extend(data)
+        for msg in _lines(buf):
+            if msg.get("ready") and not ready:
+                pid = next((struct.unpack("3i", d[:12])[0] for level, kind, d in ancdata
+                            if level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS), None)
+                if not pid:
+                    return 3
+                if cgroup:
+                    with open(os.path.join(cgroup, "cgroup.procs"), "w") as f:
+                        f.write(str(pid))
+                sock.sendall(b'{"go": true}\n')
+                ready = True
+            elif "exit" in msg:
+                code = msg["exit"]
+                return code if code >= 0 else 128 - code
+
+
+# -- the worker's side -----------------------------------------------------------------------
+class Zygote:
+    """One worker's zygote and its slot (the folders its kernels may write)."""
+
+    def __init__(self, key: tuple, jail_args: dict, env: dict[str, str]):
+        import tempfile
+
+        self.key = key
+        self.root = tempfile.mkdtemp(prefix="ptg-zygote-", dir=_slot_parent())
+        self.slot = os.path.join(self.root, "slot")
+        self.cwd, self.runtime = os.path.join(self.slot, "cwd"), os.path.join(self.slot, "rt")
+        self.tmp, self.shm = os.path.join(self.slot, "tmp"), os.path.join(self.slot, "shm")
+        self.socket_path = os.path.join(self.root, "z.sock")  # outside the slot: no kernel can reach it
+        self.jail_args = jail_args
+        self.env = env
+        self.proc = None
+        self.failed = ""
+
+    def start(self, timeout: float = 120) -> bool:
+        import subprocess
+
+        from grader import sandbox
+
+        self.empty()
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        listener.bind(self.socket_path)
+        listener.listen(8)
+        args = dict(self.jail_args)
+        args["hide"] = [*args.get("hide", []), os.path.dirname(self.root)]  # the other workers' slots
+        jail = sandbox.KernelJail(cwd=self.cwd, runtime=self.runtime, env=self.env, **args)
+        source = open(FILE).read()
+        cmd = [sys.executable, "-c", source, "serve", str(listener.fileno())]
+        binds = ["--bind", self.slot, self.slot, "--bind", self.tmp, "/tmp", "--bind", self.shm, "/dev/shm",
+                 "--remount-ro", "/dev"]
+        wrapped = jail.wrap(cmd, extra=binds)
+        from grader.execute import kernel_env
+
+        with open(os.path.join(self.root, "zygote.log"), "wb") as log:
+            self.proc = subprocess.Popen(wrapped, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=log,
+                                         pass_fds=[listener.fileno()], env=kernel_env(dict(os.environ), self.env),
+                                         cwd="/")
+        listener.close()
+        ready = select.select([self.proc.stdout], [], [], timeout)[0]
+        line = self.proc.stdout.readline() if ready else b""
+        try:
+            state = json.loads(line or b"{}")
+        except ValueError:
+            state = {}
+        if not state.get("ready"):
+            self.failed = state.get("why") or "the zygote did not start: " + self._log_tail()
+            self.close()
+            return False
+        return True
+
+    def _log_tail(self) -> str:
+        try:
+            with open(os.path.join(self.root, "zygote.log"), errors="replace") as f:
+                return f.read()[-2000:]
+        except OSError:
+            return ""
+
+    def alive(self) -> bool:
+        """Running and answering (a notebook's process could have stopped or killed it)."""
+        if self.proc is None or self.proc.poll() is not None:
+            return False
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+                sock.settimeout(5)
+                sock.connect(self.socket_path)
+                socket.send_fds(sock, [b'{"op": "ping"}\n'], [])
+                return b"pong" in sock.recv(64)
+        except OSError:
+            return False
+
+    def empty(self) -> None:
+        """Empty the slot: nothing a notebook wrote is left for the next one."""
+        import shutil
+
+        for path in (self.cwd, self.runtime, self.tmp, self.shm):
+            if os.path.isdir(path):
+                for name in os.listdir(path):
+                    full = os.path.join(path, name)
+                    if os.path.isdir(full) and not os.path.islink(full):
+                        shutil.rmtree(full, ignore_errors=True)
+                    else:
+                        try:
+                            os.unlink(full)
+                        except OSError:
+                            pass
+            else:
+                os.makedirs(path)
+
+    def close(self) -> None:
+        import shutil
+
+        if self.proc is not None and self.proc.poll() is None:
+            from grader import sandbox
+
+            sandbox.kill_tree(self.proc.pid)
+            self.proc.wait()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def _slot_parent() -> str:
+    """Where slots live: outside ``/tmp``, since each slot's ``tmp`` becomes the kernel's ``/tmp``."""
+    for path in ("/var/tmp",):
+        if os.path.isdir(path) and os.access(path, os.W_OK):
+            return path
+    raise OSError("no writable folder outside /tmp for the zygote's slots")
+
+
+_WORKERS: dict = {}  # (pid, thread) -> Zygote
+_FAILED: set = set()  # (pid, thread, key) whose zygote would not start: classic kernels there
+STARTS = 0  # zygotes started by this process (for the tests)
+
+
+def enabled(iso, limits) -> bool:
+    """Warm kernels need the whole jail (bubblewrap and a cgroup) and one thread per kernel."""
+    return bool(iso.bwrap and iso.cgroup and limits.threads == 1 and os.environ.get("PTGRADE_ZYGOTE") != "off")
+
+
+def for_job(iso, limits, hide: list[str], read_only: list[str], env_for) -> Zygote | None:
+    """This worker's zygote, started or restarted as needed, its slot emptied; ``None``: start kernels
+    the classic way. ``env_for(cwd)`` is the kernel environment for a kernel working in ``cwd``."""
+    import threading
+
+    if not enabled(iso, limits):
+        return None
+    me = (os.getpid(), threading.get_ident())
+    key = (tuple(hide), tuple(read_only), iso.bwrap, bool(limits.gpu), repr(sorted(env_for("").items())))
+    if (*me, key) in _FAILED:
+        return None
+    zyg = _WORKERS.get(me)
+    if zyg is not None and (zyg.key != key or not zyg.alive()):
+        zyg.close()
+        zyg = _WORKERS.pop(me) and None
+    if zyg is None:
+        jail_args = {"hide": list(hide), "read_only": list(read_only), "bwrap": iso.bwrap, "gpu": bool(limits.gpu)}
+        try:
+            zyg = Zygote(key, jail_args, {})
+            zyg.env = env_for(zyg.cwd)
+            if not zyg.start():
+                raise OSError(zyg.failed)
+        except OSError as exc:
+            if zyg is not None:
+                zyg.close()
+            _FAILED.add((*me, key))
+            print(f"warning: warm kernels off ({exc}); kernels start the classic way", file=sys.stderr)
+            return None
+        global STARTS
+        STARTS += 1
+        if not _WORKERS:
+            import atexit
+
+            atexit.register(close_all)
+        _WORKERS[me] = zyg
+    zyg.empty()
+    return zyg
+
+
+def close_all() -> None:
+    for zyg in list(_WORKERS.values()):
+        if getattr(zyg, "proc", None) is not None:
+            zyg.close()
+    _WORKERS.clear()
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "serve":
+        serve(int(sys.argv[2]))
+    elif sys.argv[1] == "spawn":
+        sys.exit(spawn(*sys.argv[2:6]))
