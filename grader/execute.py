@@ -96,8 +96,9 @@ class JailedKernelManager(AsyncKernelManager):
             # the job's cgroup before it runs anything (grader/zygote.py).
             from grader import zygote
 
-            return [sys.executable, "-I", "-S", zygote.FILE, "spawn", self.jail.zygote, self.connection_file,
-                    self.jail.cgroup or "", self.jail.cwd]
+            args = cmd[cmd.index("ipykernel_launcher") + 1:] if "ipykernel_launcher" in cmd else ["-f", self.connection_file]
+            return [sys.executable, "-I", "-S", zygote.FILE, "spawn", self.jail.zygote, self.jail.cgroup or "",
+                    self.jail.cwd, *args]
         return self.jail.wrap(cmd) if self.jail is not None else cmd
 
 

@@ -149,8 +149,8 @@ def _child(conn: socket.socket, request: dict, fds: list[int], listener: socket.
         from ipykernel import kernelapp
 
         sys.path[0:1] = [os.getcwd()] if sys.path[:1] == [""] else sys.path[:1]  # as `python -m` would
-        sys.argv = [sys.executable, "-m", "ipykernel_launcher", "-f", request["connection_file"]]
-        kernelapp.launch_new_instance(argv=["-f", request["connection_file"]])
+        sys.argv = [sys.executable, "-m", "ipykernel_launcher", *request["argv"]]
+        kernelapp.launch_new_instance(argv=request["argv"])
         code = 0
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
@@ -277,13 +277,14 @@ def _valid(fd: int) -> bool:
 
 
 # -- the kernel proxy (started by nbclient, outside the jail) -------------------------------------
-def spawn(sock_path: str, connection_file: str, cgroup: str, cwd: str) -> int:
-    """Ask the zygote for a kernel, put it in ``cgroup``, wait for it; returns its exit code."""
+def spawn(sock_path: str, cgroup: str, cwd: str, *argv: str) -> int:
+    """Ask the zygote for a kernel (``ipykernel_launcher`` arguments ``argv``), put it in ``cgroup``,
+    wait for it; returns its exit code."""
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
     sock.connect(sock_path)
     env = {k: v for k, v in os.environ.items() if k != "JPY_PARENT_PID"}
-    request = {"op": "spawn", "connection_file": connection_file, "env": env, "cwd": cwd}
+    request = {"op": "spawn", "argv": list(argv), "env": env, "cwd": cwd}
     fds = [fd if _valid(fd) else os.open(os.devnull, os.O_RDWR) for fd in (0, 1, 2)]
     socket.send_fds(sock, [json.dumps(request).encode() + b"\n"], fds)
     signal.signal(signal.SIGTERM, lambda *a: os._exit(143))
@@ -480,4 +481,4 @@ if __name__ == "__main__":
     if sys.argv[1] == "serve":
         serve(int(sys.argv[2]))
     elif sys.argv[1] == "spawn":
-        sys.exit(spawn(*sys.argv[2:6]))
+        sys.exit(spawn(*sys.argv[2:]))

@@ -11,6 +11,8 @@ grader/zygote.py), in this order:
 * ``b_find`` looks for each one: if it finds any, its first exercise is left undefined, so the two
   checks of that exercise fail and a leak costs points, visibly (full marks: 8);
 * ``c_self`` plants and looks in the same kernel: it must find every kind (so the looking can fail).
+
+Where warm kernels are used, the finder's kernel must also hold no capabilities.
 """
 
 from __future__ import annotations
@@ -83,18 +85,22 @@ try:
 except OSError:
     pass
 print("LEFTOVERS:", "|".join(_found) if _found else "none")
+print("CAPS:", next(_l.split()[1] for _l in open("/proc/self/status") if _l.startswith("CapEff")))
 if _found:
     del pick_device
 '''
 
 
-def _leftovers(out, student) -> list[str]:
+def _printed(out, student, key: str) -> str:
     import nbformat
 
     nb = nbformat.read(str(out / "autograded" / student / DAY / f"{NB}.ipynb"), as_version=4)
     text = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []))
-    line = next(x for x in text.splitlines() if x.startswith("LEFTOVERS:"))
-    rest = line.split(":", 1)[1].strip()
+    return next(x for x in text.splitlines() if x.startswith(key)).split(":", 1)[1].strip()
+
+
+def _leftovers(out, student) -> list[str]:
+    rest = _printed(out, student, "LEFTOVERS:")
     return [] if rest == "none" else rest.split("|")
 
 
@@ -118,6 +124,7 @@ def test_nothing_reaches_the_next_student(tmp_path):
     assert all(r["status"] == "graded" for r in records.values()), records
     if zygote.enabled(ISO, opts.limits):  # the three kernels were forked by one warm zygote
         assert zygote.STARTS == starts + 1 and not zygote._FAILED
+        assert int(_printed(tmp_path / "out", "b_find", "CAPS:"), 16) == 0  # a forked kernel has no capabilities
     assert sorted(_leftovers(tmp_path / "out", "c_self")) == sorted(KINDS)  # the search works
     assert _leftovers(tmp_path / "out", "b_find") == []
     assert records["b_find"]["score"] == 8, records["b_find"]["cells"]
