@@ -500,29 +500,6 @@ def test_missing_isolation_is_said_out_loud():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("day", ["day1", "day2", "day3"])
-def test_sandbox_and_guard_keep_full_marks(day, tmp_path):
-    """Every solved notebook, graded in the jail with the integrity guard, keeps full marks and is not
-    flagged: compiling with Inductor, DataLoader workers, torchrun on loopback, ONNX export, mocks of
-    torch functions and torch's own lazy patches included."""
-    names = [p.stem for p in sorted((ROOT / "solutions" / day).glob("*.ipynb"))]
-    write_class(tmp_path / "in", day, {"ann": {n: solved(day, n) for n in names}})
-    subprocess.run([sys.executable, "-m", "grader", "grade", day, "--submissions", str(tmp_path / "in"), "--out",
-                    str(tmp_path / "out"), "--gradebook", f"sqlite:///{tmp_path / 'gb.db'}", "--quiet"],
-                   cwd=ROOT, check=True, capture_output=True, timeout=1200)
-    from grader.gradebook import scores
-
-    got = scores(f"sqlite:///{tmp_path / 'gb.db'}", day)["ann"]
-    short = {n: got[n] for n in names if got[n][0] != got[n][1]}
-    assert not short, f"solved notebooks below full marks in the sandbox (score, max): {short}"
-    for path in (tmp_path / "out" / "reports" / day / "results" / "ann").glob("*.json"):
-        record = json.loads(path.read_text())
-        guard = record["integrity"]
-        assert guard.get("installed") and not guard.get("restored") and not guard.get("harmful"), (path.stem, guard)
-        assert not record["findings"], (path.stem, record["findings"])
-
-
-@pytest.mark.slow
 def test_hostile_report_keeps_grader_stops_apart(hostile):
     """Time and memory limits and dead kernels are listed as the grader's stops, not as learning mistakes."""
     page = (hostile["out"] / "reports" / DAY / "report.html").read_text()
