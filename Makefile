@@ -44,11 +44,15 @@ lab: install
 lab-flags:
 	@echo '$(LAB_FLAGS)'
 
+# Two test processes (pytest-xdist); tests/conftest.py keeps what shares a kernel or fixture together.
+TEST_JOBS ?= 2
+XDIST := -n $(TEST_JOBS) --dist loadgroup
+
 test: install
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q $(XDIST)
 
 quick: install
-	$(PY) -m pytest -q -m "not slow"
+	$(PY) -m pytest -q -m "not slow" $(XDIST)
 
 browser: install
 	$(PY) -m pytest -q tests/browser
