@@ -1,18 +1,18 @@
 """班级评分器（``python -m grader``）中学习者会看到的提示信息（简体中文）：修复、完整性、限制。"""
 
 MESSAGES = {
-    "grader.ordinal.1": "第一",
-    "grader.ordinal.2": "第二",
-    "grader.ordinal.3": "第三",
-    "grader.ordinal.4": "第四",
-    "grader.ordinal.5": "第五",
+    "grader.ordinal.1": "一",
+    "grader.ordinal.2": "二",
+    "grader.ordinal.3": "三",
+    "grader.ordinal.4": "四",
+    "grader.ordinal.5": "五",
     # 修复步骤（grader/repair.py）：无心之失不扣分，并告诉学习者。
     "grader.repair.duplicate_answer": (
-        "{exercise}：答案单元格在你的笔记本里出现了 {times} 次；评分的是{which}份"
+        "{exercise}：答案单元格在你的笔记本里出现了 {times} 次；评分的是第{which}份"
         "（你最后修改的那一份）。"
     ),
     "grader.repair.duplicate_answer_stub": (
-        "{exercise}：答案单元格在你的笔记本里出现了 {times} 次；评分的是{which}份，也就是写有你答案的那一份"
+        "{exercise}：答案单元格在你的笔记本里出现了 {times} 次；评分的是第{which}份，也就是写有你答案的那一份"
         "（其他几份仍是未动过的练习原样）。"
     ),
     "grader.repair.duplicate_check": (
