@@ -2,7 +2,7 @@
 #   make lab      install into .venv if needed, open JupyterLab on the course
 #   make test     install if needed, run the whole test suite (what CI runs)
 #   make quick    the fast tests only (no notebook execution, no nbgrader round trip)
-#   make release  regenerate the student notebooks dayN/ from solutions/dayN/
+#   make release  regenerate the student notebooks dayN/ from solutions/dayN/ (and zh-CN/ from i18n/zh-CN/)
 #   make bench    time and measure every solution notebook (DAY=day1 for one day)
 #   make points   recompute the points tables in README.md and HOME.ipynb (HOME's times too)
 #   make nb       the loop for one notebook: NB=day1/01_tensors (execution, mutants, round trip, grader check)
@@ -62,6 +62,7 @@ release: install
 	    $(VENV)/bin/nbgrader generate_assignment $$d --force --log-level=WARN || exit 1; \
 	  fi; \
 	done
+	@$(PY) tools/i18n.py build zh-CN  # zh-CN/: the Chinese edition, from dayN/ and i18n/zh-CN/
 
 bench: install
 	$(PY) -m tests.bench $(DAY)
