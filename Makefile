@@ -11,7 +11,7 @@
 #   make grade    grade a class: DAY=day1 [ARGS="--submissions DIR --workers N ..."] (python -m grader)
 #   make check    grade your own notebook with the hidden tests: NB=day1/01_tensors.ipynb
 #   make bench-grading  the class grader against sequential nbgrader autograde (STUDENTS=30 DAY=day1)
-#   make student-edition OUT=DIR [REPO=owner/name]  the students' repository: notebooks, no solutions
+#   make student-edition OUT=DIR [REPO=owner/name] [LANG=zh-CN]  the students' repository: notebooks, no solutions
 #   make gpu-check  on an NVIDIA GPU: every notebook and the grader on CUDA, AMP/compile/checkpointing table
 
 PYTHON ?= python3
@@ -93,5 +93,5 @@ nb: install
 	$(PY) -m tests.harness.nbloop $(NB)
 
 student-edition: install
-	@test -n "$(OUT)" || { echo 'usage: make student-edition OUT=DIR [REPO=owner/name]'; exit 2; }
-	$(PY) tools/edition.py $(OUT) $(if $(REPO),--repo $(REPO))
+	@test -n "$(OUT)" || { echo 'usage: make student-edition OUT=DIR [REPO=owner/name] [LANG=zh-CN]'; exit 2; }
+	$(PY) tools/edition.py $(OUT) $(if $(REPO),--repo $(REPO)) $(if $(filter command line,$(origin LANG)),--lang $(LANG))
