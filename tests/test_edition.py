@@ -48,6 +48,7 @@ def test_edition_is_one_commit_with_the_student_files(built):
               "src/ptcourse/__init__.py", "src/ptcourse/selfcheck.py", "src/ptcourse/checks.py",
               "data/README.md", "data/LICENSE-MNIST.txt", ".gitignore"}
     wanted |= {f"{day}/{nb.name}" for day in DAYS for nb in solution_notebooks(day)}
+    wanted |= {f"zh-CN/{day}/{nb.name}" for day in DAYS for nb in solution_notebooks(day)} | {"zh-CN/HOME.ipynb"}
     assert wanted <= files, f"missing from the edition: {sorted(wanted - files)}"
     forbidden = [f for f in files if re.match(r"(solutions|grader|tests|tools/(edition|bench))", f)
                  or "mutant" in f or f.endswith(".db") or "gradebook" in f]

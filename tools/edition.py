@@ -13,6 +13,7 @@ by excluding. Before committing, every non-trivial line written between ``BEGIN/
 or ``BEGIN/END HIDDEN TESTS`` in ``solutions/`` is searched for in the edition; one found
 stops the build.
 
+The English edition also carries the Chinese notebooks in ``zh-CN/`` (its home links them).
 ``--lang zh-CN``: the Chinese edition. ``HOME.ipynb`` and ``dayN/`` are the Chinese notebooks
 (``zh-CN/``, built by ``tools/i18n.py``: the same code and tests), ``.ptcourse-lang`` makes
 Chinese the language of the checks, and the README is ``i18n/zh-CN/README.md`` (the English one
@@ -39,6 +40,7 @@ FILES = Path(__file__).resolve().parent / "edition-files"
 INCLUDE = [
     r"HOME\.ipynb", r"day\d+/[^/]+\.ipynb", r"src/ptcourse/.+\.py", r"data/.+", r"pyproject\.toml",
     r"environment\.yml", r"requirements\.txt", r"postBuild", r"apt\.txt", r"LICENSE", r"tools/lab_setup\.py",
+    r"zh-CN/HOME\.ipynb", r"zh-CN/day\d+/[^/]+\.ipynb", r"zh-CN/\.ptcourse-lang",  # the Chinese edition (HOME links it)
 ]
 NEVER = re.compile(r"(^|/)(solutions|grader|tests|mutants|autograded|submitted|feedback|release|source)/"
                    r"|gradebook|\.db$|__pycache__")
@@ -152,6 +154,8 @@ def build(out: Path, repo: str = PLACEHOLDER_REPO, root: Path = ROOT, lang: str 
         raise SystemExit(f"error: --repo should be OWNER/NAME as on GitHub, got {repo!r}")
     out.mkdir(parents=True, exist_ok=True)
     for name in selected(root):
+        if lang != "en" and name.startswith("zh-CN/"):  # the translated notebooks go to HOME.ipynb and dayN/
+            continue
         target = out / name
         target.parent.mkdir(parents=True, exist_ok=True)
         if name == "tools/lab_setup.py":
