@@ -4,7 +4,7 @@
 #   make quick    the fast tests only (no notebook execution, no nbgrader round trip)
 #   make release  regenerate the student notebooks dayN/ from solutions/dayN/ (and zh-CN/ from i18n/zh-CN/)
 #   make bench    time and measure every solution notebook (DAY=day1 for one day)
-#   make points   recompute the points tables in README.md and HOME.ipynb (HOME's times too)
+#   make points   recompute the points tables in README.md and HOME.ipynb (HOME's times too; zh-CN/HOME.ipynb)
 #   make nb       the loop for one notebook: NB=day1/01_tensors (execution, mutants, round trip, grader check)
 #   make times    the estimated time of every notebook and day, term by term (tests/harness/times.py)
 #   make browser  the browser tests only (JupyterLab in headless Chromium; screenshots in artifacts/browser/)
@@ -84,6 +84,7 @@ check: install
 points: install
 	@$(PY) -m tests.harness.points --write
 	@$(PY) -m tests.harness.home --write
+	@$(PY) tools/i18n.py build zh-CN >/dev/null  # the Chinese home's tables too
 
 times: install
 	@$(PY) -m tests.harness.times
