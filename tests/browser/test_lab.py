@@ -12,7 +12,7 @@ import nbformat
 import pytest
 
 from tests.browser import ui
-from tests.browser.conftest import NOTEBOOKS
+from tests.browser.conftest import EN_NOTEBOOKS, NOTEBOOKS
 from tests.harness.notebooks import DAYS, points, solution_notebooks
 
 pytestmark = pytest.mark.slow
@@ -103,7 +103,7 @@ def test_plots_and_progress_bars_render(page, lab, course, artifacts):
     assert not ui.stderr_outputs(page), f"stderr output: {ui.stderr_outputs(page)}"
 
 
-@pytest.mark.parametrize("key", NOTEBOOKS)
+@pytest.mark.parametrize("key", EN_NOTEBOOKS)
 def test_solved_notebook_runs_and_validates(page, lab, artifacts, key):
     """A notebook with every answer filled in runs without an error and Validate says Success."""
     name = key.replace("/", "_")
@@ -120,7 +120,7 @@ def test_solved_notebook_runs_and_validates(page, lab, artifacts, key):
     assert kind == "validation-success" and "Success" in text, f"Validate on solved {key} said: {text}"
 
 
-@pytest.mark.parametrize("key", NOTEBOOKS)
+@pytest.mark.parametrize("key", EN_NOTEBOOKS)
 def test_untouched_notebook_fails_visibly(page, lab, artifacts, key):
     """The student copy as handed out: running it stops at the first exercise with
     NotImplementedError in red, and Validate lists the failing cells."""
