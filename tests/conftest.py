@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -60,6 +63,7 @@ def _groups(items) -> dict[int, str]:
     return out
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups (it appends them to the test ids)
 def pytest_collection_modifyitems(config, items):
     """Group tests parametrized by ``path`` by notebook, keeping their order otherwise; mark xdist groups."""
     def key(item):
@@ -72,3 +76,44 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if id(item) in groups:
             item.add_marker(pytest.mark.xdist_group(groups[id(item)]))
+    folder = os.environ.get(GROUPS_ENV)
+    worker = getattr(config, "workerinput", {}).get("workerid")
+    if folder and worker:  # a worker tells the scheduler the groups (see pytest_xdist_make_scheduler)
+        (Path(folder) / f"{worker}.json").write_text(
+            json.dumps({item.nodeid: groups[id(item)] for item in items if id(item) in groups}))
+
+
+# xdist's own "loadgroup" reads groups from test ids it rewrites, which pytest 9 no longer lets it
+# do; so the workers write the groups to a file and this scheduler (xdist's load-scope scheduling,
+# a group for a scope) reads them.
+GROUPS_ENV = "PTCOURSE_XDIST_GROUPS"
+
+
+def pytest_configure(config):
+    if not hasattr(config, "workerinput") and getattr(config.option, "dist", "no") == "loadgroup":
+        os.environ[GROUPS_ENV] = tempfile.mkdtemp(prefix="pt-xdist-groups-")
+
+
+def pytest_unconfigure(config):
+    if not hasattr(config, "workerinput") and os.environ.get(GROUPS_ENV):
+        shutil.rmtree(os.environ.pop(GROUPS_ENV), ignore_errors=True)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupScheduling(LoadScopeScheduling):
+        """One scope per group named by tests/conftest.py; every other test is a scope of its own."""
+
+        _groups: dict[str, str] | None = None
+
+        def _split_scope(self, nodeid: str) -> str:
+            if self._groups is None:
+                found = sorted(Path(os.environ[GROUPS_ENV]).glob("*.json"))
+                self._groups = json.loads(found[0].read_text()) if found else {}
+            return self._groups.get(nodeid, nodeid)
+
+    return GroupScheduling(config, log)
