@@ -75,6 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--require-sandbox", action="store_true",
                        help="refuse to run unless bubblewrap and a memory cgroup are available")
     grade.add_argument("--quiet", action="store_true", help="no progress bar or per-notebook lines")
+    grade.add_argument("--lang", default="en", choices=["en", "zh-CN"],
+                       help="the class report's language (each feedback page is in its notebook's own; default en)")
     grade.add_argument("--max-notebook-size", type=size, default=size("50M"), metavar="SIZE",
                        help="bigger files are reported, never read (default 50M)")
     classroom = grade.add_argument_group("late hand-ins, grade exports and feedback for the class")
@@ -139,7 +141,8 @@ def cmd_grade(args) -> int:
     opts = Options(day=args.day, submissions=args.submissions, out=args.out, db_url=args.gradebook,
                    workers=args.workers, regrade=args.regrade, students=args.student, limits=_limits(args),
                    sandbox=not args.no_sandbox, require_sandbox=args.require_sandbox, progress=not args.quiet,
-                   max_notebook_bytes=args.max_notebook_size, due=None if due is None else due.isoformat())
+                   max_notebook_bytes=args.max_notebook_size, due=None if due is None else due.isoformat(),
+                   lang=args.lang)
     summary = grade_class(opts)
     print(f"graded {summary.graded} notebook(s), skipped {summary.skipped} already graded, "
           f"{summary.problems} with problems, in {summary.wall_s:.1f} s")

@@ -4,10 +4,10 @@ For every test cell of ``solutions/day*/*.ipynb``:
 
 * each ``passed("English prose")`` / ``passed(f"... {expr} ...")`` becomes
   ``passed("<grade_id>.passed", name=expr, ...)``; the prose, with ``{name}`` placeholders
-  (format specs kept), goes to ``src/ptcourse/catalogue/en/passed.py``. A cell with several
+  (format specs kept), goes to ``src/ptcourse/catalogue/en/passed_<day>.py``. A cell with several
   calls gets ``.passed``, ``.passed2``, ... Calls that already name an id are left alone.
 * the test's docstring (its first line) becomes ``<grade_id>.title`` in
-  ``src/ptcourse/catalogue/en/titles.py``, rewritten from the docstrings every run (feedback
+  ``src/ptcourse/catalogue/en/titles_<day>.py``, rewritten from the docstrings every run (feedback
   pages and the class report show it as the check's name).
 
 Run it after merging branches that add test cells, then ``make release``::
@@ -33,8 +33,6 @@ sys.path.insert(0, str(ROOT / "src"))
 from ptcourse.nbmodel import nbgrader_meta, role  # noqa: E402
 
 CATALOGUE = ROOT / "src" / "ptcourse" / "catalogue" / "en"
-PASSED = CATALOGUE / "passed.py"
-TITLES = CATALOGUE / "titles.py"
 ID = re.compile(r"^[A-Za-z_][\w]*(\.[\w]+)+$")
 
 
@@ -167,7 +165,7 @@ def docstring(source: str) -> str | None:
     return " ".join(text.split()) if text else None
 
 
-def _write(path: Path, doc: str, entries: dict[str, str]) -> str:
+def _write(path: Path | None, doc: str, entries: dict[str, str]) -> str:
     lines = [f'"""{doc}"""', "", "MESSAGES = {"]
     for key, text in entries.items():
         lines.append(f"    {key!r}: {pprint.pformat(text, width=100)},".replace("\n", "\n    "))
@@ -176,12 +174,16 @@ def _write(path: Path, doc: str, entries: dict[str, str]) -> str:
 
 
 def run(check: bool = False) -> int:
-    known_passed = _load(PASSED)
-    titles: dict[str, str] = {}
-    passed_entries: dict[str, str] = {}
+    known_passed: dict[str, str] = {}
+    for path in sorted(CATALOGUE.glob("passed_*.py")):
+        known_passed.update(_load(path))
+    titles: dict[str, dict[str, str]] = {}
+    passed_entries: dict[str, dict[str, str]] = {}
     changed, problems = [], []
     for path in sorted((ROOT / "solutions").glob("day*/*.ipynb")):
         nb = nbformat.read(path, as_version=4)
+        day = path.parent.name
+        day_titles, day_passed = titles.setdefault(day, {}), passed_entries.setdefault(day, {})
         dirty = False
         for cell in nb.cells:
             if cell.cell_type != "code" or role(cell) != "test":
@@ -191,7 +193,7 @@ def run(check: bool = False) -> int:
                 continue
             title = docstring(cell.source)
             if title:
-                titles[f"{grade_id}.title"] = title
+                day_titles[f"{grade_id}.title"] = title
             else:
                 problems.append(f"{path.relative_to(ROOT)} {grade_id}: no docstring")
             source, new, bad = convert(cell.source, grade_id, known_passed)
@@ -200,8 +202,8 @@ def run(check: bool = False) -> int:
             for node in ast.walk(ast.parse(_python(source))):
                 if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "passed" and node.args
                         and isinstance(node.args[0], ast.Constant) and node.args[0].value in known_passed):
-                    passed_entries[node.args[0].value] = known_passed[node.args[0].value]
-            passed_entries.update(new)
+                    day_passed[node.args[0].value] = known_passed[node.args[0].value]
+            day_passed.update(new)
             if source != cell.source:
                 cell.source = source
                 dirty = True
@@ -209,12 +211,14 @@ def run(check: bool = False) -> int:
             changed.append(str(path.relative_to(ROOT)))
             if not check:
                 nbformat.write(nb, path)
-    outputs = {
-        PASSED: _write(PASSED, "The success lines of the visible test cells (tools/msgify.py; keep the order).",
-                       passed_entries),
-        TITLES: _write(TITLES, "Each graded check's name: its test cell's docstring (written by tools/msgify.py "
-                       "from solutions/; edit the docstring, then re-run it).", titles),
-    }
+    outputs = {}
+    for day in titles:
+        outputs[CATALOGUE / f"passed_{day}.py"] = _write(
+            None, f"The success lines of {day}'s visible test cells (tools/msgify.py keeps them; edit freely).",
+            passed_entries[day])
+        outputs[CATALOGUE / f"titles_{day}.py"] = _write(
+            None, f"The name of each graded check of {day}: its test cell's docstring (written by "
+            "tools/msgify.py from solutions/; edit the docstring, then re-run it).", titles[day])
     for path, text in outputs.items():
         if not path.exists() or path.read_text() != text:
             changed.append(str(path.relative_to(ROOT)))

@@ -14,9 +14,12 @@ ids in a translation fall back to English at run time, so a partial translation 
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import importlib
 import os
 import pkgutil
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -24,6 +27,7 @@ DEFAULT_LANG = "en"
 LANGS = {"en": "en", "zh-CN": "zh_CN"}  # language code -> catalogue package
 PSEUDO = "qps"  # the pseudo-locale: English, each message wrapped in ⟦id⟧…⟦/⟧
 LANG_FILE = ".ptcourse-lang"
+_SPEAKING: contextvars.ContextVar[str | None] = contextvars.ContextVar("ptcourse_lang", default=None)
 _ALIASES = {"zh": "zh-CN", "zh_cn": "zh-CN", "zh-cn": "zh-CN", "zh-hans": "zh-CN", "zh_hans": "zh-CN"}
 
 
@@ -71,8 +75,21 @@ def lang_file_lang(start: str | os.PathLike | None = None) -> str | None:
     return None
 
 
+@contextlib.contextmanager
+def speaking(lang: str | None) -> Iterator[str]:
+    """Within the block, :func:`msg` speaks ``lang`` (the grader writing one student's notes)."""
+    token = _SPEAKING.set(normalise_lang(lang))
+    try:
+        yield normalise_lang(lang)
+    finally:
+        _SPEAKING.reset(token)
+
+
 def current_lang() -> str:
-    """``PTCOURSE_LANG`` if set, else the nearest ``.ptcourse-lang`` file's language, else English."""
+    """The language of a :func:`speaking` block; else ``PTCOURSE_LANG`` if set; else the nearest
+    ``.ptcourse-lang`` file's language; else English."""
+    if _SPEAKING.get():
+        return _SPEAKING.get()
     env = os.environ.get("PTCOURSE_LANG")
     if env:
         return normalise_lang(env)
