@@ -138,6 +138,15 @@ def _charts(records: list[dict], exercise_order: list[str], lang: str = "en") ->
     matplotlib.use("Agg", force=True)
     import matplotlib.pyplot as plt
 
+    fonts = {"font.sans-serif": [*CJK_FONTS, *matplotlib.rcParams["font.sans-serif"]]}
+    with matplotlib.rc_context(fonts if normalise_lang(lang).startswith("zh") else {}):
+        return _draw(plt, records, exercise_order, lang)
+
+
+CJK_FONTS = ["Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "WenQuanYi Zen Hei"]  # for zh-CN charts
+
+
+def _draw(plt, records: list[dict], exercise_order: list[str], lang: str) -> tuple[str, str]:
     totals = defaultdict(float)
     for r in records:
         totals[r["student"]] += r["score"]

@@ -108,4 +108,18 @@ MESSAGES = {
     "grader.finding.switched_off": "tampering (switched off for the checks): {what}",
     "grader.finding.voided": "checks that could not be proven to have run as written, scored 0: {checks}",
     "grader.finding.no_guard": "the grader's integrity guard could not be installed in this kernel",
+    # what grader/scan.py saw in a notebook (reasons to review it by hand)
+    "grader.scan.cell": "cell {cell}: {detail}",
+    "grader.scan.imports_network": "imports {module} (network)",
+    "grader.scan.imports_from_network": "imports from {module} (network)",
+    "grader.scan.assigns": "assigns to {target}",
+    "grader.scan.replaces": "replaces {target}",
+    "grader.scan.redefines_builtin": "redefines the built-in {name}",
+    "grader.scan.redefines_helper": "redefines the course's check helper {name}",
+    "grader.scan.redefines": "redefines {name}",
+    "grader.scan.calls_on": "calls {func} on {target}",
+    "grader.scan.calls": "calls {func}",
+    "grader.scan.uses": "uses {name}",
+    "grader.scan.mentions": "mentions {text}",
+    "grader.scan.course_files": "names the course's files: {text}",
 }
