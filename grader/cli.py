@@ -164,7 +164,9 @@ def cmd_grade(args) -> int:
 
 
 def cmd_check(args) -> int:
+    from grader import report
     from grader.engine import Options, grade_class
+    from ptcourse.messages import msg_in
 
     path = args.notebook.resolve()
     if not path.exists():
@@ -191,11 +193,13 @@ def cmd_check(args) -> int:
             print("nothing was graded", file=sys.stderr)
             return 1
         record = records[0]
-        print(f"\n{day}/{record['notebook']}: {record['score']:g} / {record['max_score']:g} points")
+        lang = record.get("lang") or "en"  # the notebook's language, as on its feedback page
+        points = msg_in(lang, "grader.page.points", score=record["score"], max_score=record["max_score"])
+        print(f"\n{day}/{record['notebook']}: {points}")
         if record["status"] != "graded":
-            print(f"  {record['status']}: {record['detail']}")
+            print(f"  {report.status_words(record['status'], lang)}: {record['detail']}")
         for note in record.get("notes", []):
-            print(f"  note: {note}")
+            print("  " + msg_in(lang, "grader.check.note", note=note))
         for gid, cell in record.get("cells", {}).items():
             mark = "✔" if cell["score"] >= cell["max"] else "✘"
             line = f"  {mark} {gid} ({cell['score']:g}/{cell['max']:g})"
@@ -205,7 +209,7 @@ def cmd_check(args) -> int:
         dest = COURSE_ROOT / "feedback" / "self-check" / day / f"{record['notebook']}.html"
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(out / "feedback" / "me" / day / f"{record['notebook']}.html", dest)
-        print(f"\nfeedback page: {dest}")
+        print("\n" + msg_in(lang, "grader.check.feedback_page", path=dest))
         from ptcourse.progress import record_grades  # the course home's progress table
 
         record_grades(path, record.get("cells", {}))

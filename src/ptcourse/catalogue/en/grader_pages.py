@@ -122,4 +122,7 @@ MESSAGES = {
     "grader.scan.uses": "uses {name}",
     "grader.scan.mentions": "mentions {text}",
     "grader.scan.course_files": "names the course's files: {text}",
+    # `python -m grader check` (make check in the course repository)
+    "grader.check.note": "note: {note}",
+    "grader.check.feedback_page": "feedback page: {path}",
 }

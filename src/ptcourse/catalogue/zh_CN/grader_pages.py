@@ -93,4 +93,6 @@ MESSAGES = {
     "grader.scan.uses": "使用了 {name}",
     "grader.scan.mentions": "提到了 {text}",
     "grader.scan.course_files": "提到了课程的文件：{text}",
+    "grader.check.note": "说明：{note}",
+    "grader.check.feedback_page": "反馈页：{path}",
 }
