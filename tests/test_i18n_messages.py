@@ -62,6 +62,8 @@ def test_language_codes_and_the_lang_file(tmp_path, monkeypatch):
     assert messages.normalise_lang("zh") == "zh-CN" and messages.normalise_lang("") == "en"
     assert messages.msg_in("zh-CN", "grader.page.passed") == "✔ 通过"
     assert messages.msg_in("xx", "grader.page.passed") == "✔ passed"  # an unknown language: English
+    monkeypatch.setitem(messages.catalogue("zh-CN"), "grader.page.points", "{score} / {typo} 分")
+    assert messages.msg_in("zh-CN", "grader.page.points", score=1, max_score=2) == "1 / 2 points"  # broken: English
     wrapped = messages.msg_in("qps", "check.shape", name="x", expected=(2,), got=(3,))
     assert wrapped.startswith("⟦check.shape⟧") and wrapped.endswith("⟦/⟧") and "(3,)" in wrapped
 

@@ -102,10 +102,16 @@ def msg_in(lang: str | None, key: str, /, **values: object) -> str:
         table = catalogue(normalise_lang(lang))
     except ModuleNotFoundError:
         table = {}
-    text = table.get(key) or catalogue(DEFAULT_LANG).get(key)
+    english = catalogue(DEFAULT_LANG).get(key)
+    text = table.get(key) or english
     if text is None:
         raise KeyError(f"no message with id {key!r}")
-    return text.format(**values)
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError):
+        if text is english:
+            raise
+        return english.format(**values)  # a broken translation: English rather than no message
 
 
 def msg(key: str, /, **values: object) -> str:
