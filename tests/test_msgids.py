@@ -40,6 +40,14 @@ def test_titles_and_success_lines_are_in_step_with_the_notebooks():
     assert msgify.run(check=True) == 0, "run `.venv/bin/python tools/msgify.py`, then `make release`"
 
 
+def test_prose_values_are_listed():
+    """A warning, not a failure: English passed as a value (``what="a tower of ..."``) stays English."""
+    shown = msgids.prose_values()
+    if shown:
+        print("\n" + "\n".join(shown))
+        warnings.warn(f"{len(shown)} values are English prose: " + "; ".join(shown), UserWarning, stacklevel=1)
+
+
 def test_unused_catalogue_entries_are_listed():
     """A warning, not a failure: an entry may be kept for a translation or a coming exercise."""
     idle = msgids.unused()

@@ -193,6 +193,32 @@ def prose(tree: ast.AST, where: str) -> list[str]:
     return out
 
 
+WORDS = re.compile(r"(?<![\w.])[A-Za-z]{2,}(?: +[A-Za-z]{2,}){2,}")
+
+
+def prose_values() -> list[str]:
+    """Values passed to a message that are English prose (``what="a network with ..."``): a translation
+    cannot reach them. Listed, not failed (they want an id of their own, or a code expression)."""
+    out: list[str] = []
+    for path in sorted(SOLUTIONS.glob("day*/*.ipynb")):
+        for i, cell in enumerate(read(path).cells):
+            if cell.cell_type != "code":
+                continue
+            for node in ast.walk(ast.parse(python_source(cell.source))):
+                func = getattr(node, "func", None)
+                name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+                if not isinstance(node, ast.Call) or name not in ID_ARG:
+                    continue
+                for k in node.keywords:
+                    parts = ([k.value] if isinstance(k.value, ast.Constant) else
+                             k.value.values if isinstance(k.value, ast.JoinedStr) else [])
+                    text = "".join(p.value if isinstance(p, ast.Constant) else "{}" for p in parts
+                                   if isinstance(getattr(p, "value", None), str) or isinstance(p, ast.FormattedValue))
+                    if WORDS.search(text):
+                        out.append(f"{path.relative_to(ROOT)} cell {i}:{node.lineno}: {name}(..., {k.arg}={text[:60]!r})")
+    return out
+
+
 def prose_problems() -> list[str]:
     """:func:`prose` over every code cell of solutions/."""
     out: list[str] = []
