@@ -24,7 +24,7 @@ from pathlib import Path
 from grader import gradebook, jobs, repair, report, sandbox, scan, submissions
 from grader.gradebook import COURSE_ROOT
 from ptcourse import nbmodel
-from ptcourse.messages import msg
+from ptcourse.messages import msg, msg_in, normalise_lang, speaking
 
 
 @dataclass
@@ -46,6 +46,7 @@ class Options:
     env: dict[str, str] = field(default_factory=dict)  # extra kernel environment
     max_notebook_bytes: int = submissions.MAX_NOTEBOOK_BYTES  # bigger files are reported, not read
     due: str | None = None  # the due date in force (grader.late), part of what a rerun compares
+    lang: str = "en"  # the class report's language (feedback pages: each notebook's own)
 
 
 @dataclass
@@ -108,6 +109,7 @@ class Grader:
         warnings.filterwarnings("ignore", message=".*not in session.*")  # nbgrader's own SAWarning
         os.environ["PATH"] = gradebook.nbgrader_env()["PATH"]  # nbgrader's Gradebook runs `alembic`
         self.day = opts.day
+        self.lang = normalise_lang(opts.lang)
         self.db_url = opts.db_url or gradebook.course_db_url()
         self.source = opts.source or (COURSE_ROOT / "solutions" / opts.day)
         self.reports = Path(opts.out) / "reports" / opts.day
@@ -149,11 +151,12 @@ class Grader:
             wanted = set(self.opts.students)
             subs = [s for s in subs if s.student in wanted]
         for sub in subs:
-            if sub.nb is not None and sub.notebook in self.masters:
-                fixed = repair.repair(sub.nb, self.masters[sub.notebook])
-                sub.nb = fixed.nb
-                sub.notes.extend(fixed.notes)
-            sub.findings = [str(f) for f in scan.scan(sub.nb)] if sub.nb is not None else []
+            with speaking(sub.lang):  # notes in the student's language
+                if sub.nb is not None and sub.notebook in self.masters:
+                    fixed = repair.repair(sub.nb, self.masters[sub.notebook])
+                    sub.nb = fixed.nb
+                    sub.notes.extend(fixed.notes)
+                sub.findings = [str(f) for f in scan.scan(sub.nb)] if sub.nb is not None else []
         return subs
 
     def record_path(self, student: str, notebook: str) -> Path:
@@ -171,6 +174,10 @@ class Grader:
     # -- one finished job --------------------------------------------------------------------
     def finish(self, sub: submissions.Submission, fp: str, result: jobs.JobResult | None) -> dict:
         """Merge into the gradebook, copy the graded notebook, write feedback and the record."""
+        with speaking(sub.lang):  # its notes and its feedback page in the notebook's language
+            return self._finish(sub, fp, result)
+
+    def _finish(self, sub: submissions.Submission, fp: str, result: jobs.JobResult | None) -> dict:
         maxes = self.maxes[sub.notebook]
         cells = {gid: {"score": 0.0, "max": m, "message": None, "kind": None} for gid, m in maxes.items()}
         status, detail = ("unreadable", sub.error) if result is None else (result.status, result.detail)
@@ -188,27 +195,27 @@ class Grader:
         if status in ("timeout", "error", "unreadable"):
             for cell in cells.values():
                 if not cell["message"]:
-                    cell["message"] = f"{report.STATUS_WORDS[status]}: {(detail or '').splitlines()[0][:200]}"
+                    cell["message"] = msg("grader.cell.stopped", status=report.status_words(status, sub.lang),
+                                          detail=(detail or "").splitlines()[0][:200] if detail else "")
                     cell["kind"] = "stopped" if status != "unreadable" else "mistake"
         if result is not None and result.kernel_death:
-            why = {"memory": "memory limit reached", "stuck": "a cell ignored the time limit's interrupt"}
-            sub.notes.append("The kernel stopped during grading (" + why.get(result.kernel_death, "crash or exit")
-                             + "): the checks after that point were not run.")
+            death = result.kernel_death if result.kernel_death in ("memory", "stuck") else "other"
+            sub.notes.append(msg(f"grader.kernel_death.{death}"))
         integrity = result.integrity if result is not None else {}
         if integrity.get("restored"):
             what = ", ".join(integrity["restored"][:6])
             sub.notes.append(msg("grader.integrity.restored", what=what))
-            sub.findings.append(f"tampering (undone before the checks): replaced {what}")
+            sub.findings.append(msg("grader.finding.restored", what=what))
         if integrity.get("harmful"):
             what = ", ".join(integrity["harmful"][:6])
             sub.notes.append(msg("grader.integrity.machinery", what=what))
-            sub.findings.append(f"tampering (switched off for the checks): {what}")
+            sub.findings.append(msg("grader.finding.switched_off", what=what))
         if integrity.get("voided"):
             sub.notes.append(msg("grader.integrity.tampered_note"))
-            sub.findings.append("checks that could not be proven to have run as written, scored 0: "
-                                + ", ".join(f"{v['grade_id']} ({v['detail']})" for v in integrity["voided"][:8]))
+            sub.findings.append(msg("grader.finding.voided", checks=", ".join(
+                f"{v['grade_id']} ({v['detail']})" for v in integrity["voided"][:8])))
         if result is not None and status == "graded" and integrity and not integrity.get("installed"):
-            sub.findings.append("the grader's integrity guard could not be installed in this kernel")
+            sub.findings.append(msg("grader.finding.no_guard"))
         grades = result.grades if result is not None and status == "graded" else None
         gradebook.merge(self.db_url, self.day, sub.student, sub.notebook, grades,
                         timestamp=sub.timestamp, flagged=bool(sub.findings))
@@ -228,7 +235,7 @@ class Grader:
             "wall_s": result.wall_s if result else 0.0, "cells_s": result.cells_s if result else None,
             "peak_bytes": result.peak_bytes if result else None,
             "late_penalty": (result.grades.late_penalty or 0.0) if result and result.grades else 0.0,
-            "timestamp": sub.timestamp,
+            "timestamp": sub.timestamp, "lang": sub.lang,
         }
         feedback = self.feedback_root / sub.student / self.day / f"{sub.notebook}.html"
         feedback.parent.mkdir(parents=True, exist_ok=True)
@@ -309,7 +316,7 @@ class Grader:
                     futures[pool.submit(
                         jobs.run_job, job_dir=work_root / f"j{i}", day=self.day, student=sub.student,
                         notebook=sub.notebook, nb=sub.nb, template=self.template, limits=limits, iso=self.iso,
-                        hide=hide, timestamp=sub.timestamp, env=self.opts.env,
+                        hide=hide, timestamp=sub.timestamp, env={**self.opts.env, "PTCOURSE_LANG": sub.lang},
                     )] = (sub, fp)
                 for future in as_completed(futures):
                     sub, fp = futures[future]
@@ -344,7 +351,7 @@ class Grader:
         for sub in unknown:
             records.append({"student": sub.student, "day": self.day, "notebook": sub.path.name, "status": "unreadable",
                             "detail": sub.error, "notes": sub.notes, "findings": [], "score": 0.0,
-                            "max_score": 0.0, "cells": {}})
+                            "max_score": 0.0, "cells": {}, "lang": sub.lang})
         self.summary.records = records
         timed = [r for r in records if r.get("cells_s") is not None and r.get("wall_s")]
         timing = ""
@@ -352,15 +359,14 @@ class Grader:
             cells = sum(r["cells_s"] for r in timed) / len(timed)
             wall = sum(r["wall_s"] for r in timed) / len(timed)
             self.summary.cells_s, self.summary.overhead_s = cells, wall - cells
-            timing = (f"Per notebook: {wall:.1f} s in all, of which {cells:.1f} s running its cells and "
-                      f"{wall - cells:.1f} s overhead (sandbox, kernel start, nbgrader).")
+            timing = msg_in(self.lang, "grader.report.timing", wall=wall, cells=cells, overhead=wall - cells)
         scores = gradebook.scores(self.db_url, self.day)
         notebooks = gradebook.notebook_names(self.db_url, self.day)
         review: dict[str, list[str]] = {}
         for r in records:
             if r["status"] != "graded" or r.get("findings"):
-                review.setdefault(r["student"], []).append(f"{r['notebook']}: " + (
-                    report.STATUS_WORDS.get(r["status"], r["status"]) if r["status"] != "graded" else "flagged"))
+                review.setdefault(r["student"], []).append(f"{r['notebook']}: " + report.status_words(
+                    r["status"] if r["status"] != "graded" else "flagged", self.lang))
         self.summary.csv = self.reports / "grades.csv"
         late = gradebook.penalties(self.db_url, self.day)  # late hand-ins (grader.late)
         report.write_csv(self.summary.csv, self.day, notebooks, scores, review, penalties=late)
@@ -368,7 +374,8 @@ class Grader:
         self.summary.report = self.reports / "report.html"
         self.summary.report.write_text(report.class_report_html(
             self.day, records, self.order,
-            {"max_total": max_total, "warnings": self.summary.warnings, "timing": timing, "penalties": late}))
+            {"max_total": max_total, "warnings": self.summary.warnings, "timing": timing, "penalties": late},
+            lang=self.lang))
 
 
 def grade_class(opts: Options) -> RunSummary:

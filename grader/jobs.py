@@ -22,7 +22,7 @@ from pathlib import Path
 import nbformat
 
 from grader import gradebook, sandbox
-from ptcourse.messages import msg
+from ptcourse.messages import msg_in
 
 JOB_CONFIG = """\
 c.CourseDirectory.source_directory = "source"
@@ -105,13 +105,13 @@ class JobResult:
 GRADER_ERRORS = {"GraderIntegrity", "KernelDied", "NotRun", "CellTimeoutError"}
 
 
-def error_text(output) -> str:
+def error_text(output, lang: str = "en") -> str:
     """The plain-words part of an error output: ``Name: message``, without the traceback."""
     ename, evalue = output.get("ename", "Error"), output.get("evalue", "")
     if ename in {"CheckFailed", "AssertionError", *GRADER_ERRORS} and evalue:
         return evalue
     if ename == "NotImplementedError" and not evalue:
-        return "NotImplementedError: not done yet (the exercise cell still raises NotImplementedError)"
+        return msg_in(lang, "grader.cell.not_done")
     return f"{ename}: {evalue}" if evalue else ename
 
 
@@ -141,7 +141,7 @@ def failure_kinds(nb) -> dict[str, str]:
     return out
 
 
-def failure_messages(nb) -> dict[str, str]:
+def failure_messages(nb, lang: str = "en") -> dict[str, str]:
     """``{grade_id: message}`` for each graded cell with an error output."""
     out = {}
     for cell in nb.cells:
@@ -150,7 +150,7 @@ def failure_messages(nb) -> dict[str, str]:
             continue
         errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
         if errors:
-            out[meta["grade_id"]] = error_text(errors[-1])
+            out[meta["grade_id"]] = error_text(errors[-1], lang)
     return out
 
 
@@ -187,8 +187,10 @@ def run_job(
     timestamp: str | None = None,
     env: dict[str, str] | None = None,
 ) -> JobResult:
-    """Autograde one notebook; never raises for anything the notebook does."""
+    """Autograde one notebook; never raises for anything the notebook does. ``env["PTCOURSE_LANG"]``
+    (the notebook's language) is the language of its kernel's messages and of the job's own."""
     started = time.monotonic()
+    lang = (env or {}).get("PTCOURSE_LANG") or "en"
     if job_dir.exists():
         shutil.rmtree(job_dir)
     sub_dir = job_dir / "submitted" / student / day
@@ -239,7 +241,7 @@ def run_job(
     proc.join(timeout=limits.notebook_timeout)
     if proc.is_alive():
         status = "timeout"
-        detail = msg("grader.stopped.timeout", seconds=limits.notebook_timeout)
+        detail = msg_in(lang, "grader.stopped.timeout", seconds=limits.notebook_timeout)
         sandbox.kill_tree(proc.pid)
         try:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -259,7 +261,7 @@ def run_job(
             try:
                 result.grades = gradebook.read_job_grades(db_url, day, student, notebook)
                 graded_nb = nbformat.read(str(autograded), as_version=4)
-                result.messages = failure_messages(graded_nb)
+                result.messages = failure_messages(graded_nb, lang)
                 result.kinds = failure_kinds(graded_nb)
                 result.autograded = autograded
             except Exception as exc:  # a corrupt output is reported, not raised

@@ -87,10 +87,10 @@ MUTANTS = [
                      "        with torch.no_grad():\n            hidden = self.encoder(x)\n")]),
     Mutant("debug_tracked_net", "detaches the output", expect=r"the output was detached",
            replace=[("return self.head(hidden - self.feature_mean)", "return self.head(hidden - self.feature_mean).detach()")]),
-    Mutant("debug_tracked_net", "momentum the wrong way round", expect=r"feature_mean after a forward",
+    Mutant("debug_tracked_net", "momentum the wrong way round", expect=r"net\.feature_mean",
            replace=[("0.9 * self.feature_mean + 0.1 * hidden.detach().mean(dim=0)",
                      "0.1 * self.feature_mean + 0.9 * hidden.detach().mean(dim=0)")]),
-    Mutant("debug_tracked_net", "centres with the old mean", expect=r"TrackedNet's output",
+    Mutant("debug_tracked_net", "centres with the old mean", expect=r"TrackedNet\(\.\.\.\)\(x\)",
            code=("class TrackedNet(nn.Module):\n"
                  "    def __init__(self, n_in=4, hidden=16):\n"
                  "        super().__init__()\n"
