@@ -58,10 +58,11 @@ class DaskExecutor:
 
         cpus = max(1, available_cpus() // n)
         env = worker_setup.worker_env(cpus=cpus, hide=[str(p) for p in hide])
-        with dask.config.set(worker_setup.DASK_CONFIG):
-            cluster = LocalCluster(n_workers=n, threads_per_worker=threads_per_worker, processes=True,
-                                   dashboard_address=None, silence_logs=logging.ERROR, env=env)
-            client = Client(cluster)
+        # Set for good, not in a `with`: the nanny reads the daemon flag again when it restarts a worker.
+        dask.config.set(worker_setup.DASK_CONFIG)
+        cluster = LocalCluster(n_workers=n, threads_per_worker=threads_per_worker, processes=True,
+                               dashboard_address=None, silence_logs=logging.ERROR, env=env)
+        client = Client(cluster)
         return cls(client, cluster, name=f"dask local:{n}")
 
     @classmethod

@@ -19,8 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from grader import gradebook, sandbox
-from grader.gradebook import COURSE_ROOT
+COURSE_ROOT = Path(__file__).resolve().parents[1]  # no nbgrader import here: `install` runs before it exists
 
 # nbgrader runs as a child process of the job: a daemonic worker may not have children. A job
 # that kills its worker twice is that student's failure, not a reason to try every worker.
@@ -68,7 +67,7 @@ def check(build: bool = False) -> dict:
     """
     import dask
 
-    from grader import jobs
+    from grader import gradebook, jobs, sandbox
 
     days = {}
     root = jobs.worker_sources("day1").parent
@@ -91,6 +90,20 @@ def check(build: bool = False) -> dict:
     }
 
 
+def course_digest() -> str:
+    """One digest of every day's course sources: the worker image's tag."""
+    import hashlib
+
+    from grader import gradebook, jobs
+
+    root = jobs.worker_sources("day1").parent
+    digest = hashlib.sha256()
+    for folder in sorted(root.glob("day*")):
+        if any(folder.glob("*.ipynb")):
+            digest.update(f"{folder.name}={gradebook.sources_digest(folder)}\n".encode())
+    return digest.hexdigest()[:16]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m grader.worker_setup", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -99,12 +112,20 @@ def main(argv: list[str] | None = None) -> int:
     inst.add_argument("--dry-run", action="store_true", help="print the commands only")
     chk = sub.add_parser("check", help="print what this worker holds; exit 1 if it could not grade")
     chk.add_argument("--build", action="store_true", help="inside docker build: skip the sandbox checks")
+    chk.add_argument("--digest", default="", help="fail unless the course sources have this digest (the image tag)")
+    sub.add_parser("digest", help="print the course-sources digest (tag the worker image with it)")
     args = parser.parse_args(argv)
+    if args.command == "digest":
+        print(course_digest())
+        return 0
     if args.command == "install":
         for cmd in install(args.config_dir, args.dry_run):
             print(" ".join(cmd))
         return 0
     report = check(build=args.build)
+    report["course_digest"] = course_digest()
+    if args.digest and args.digest != report["course_digest"]:
+        report["problems"].append(f"course digest {report['course_digest']}, expected {args.digest}")
     print(json.dumps(report, indent=1))
     return 1 if report["problems"] else 0
 
