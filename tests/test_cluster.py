@@ -1,7 +1,7 @@
 """Grading on a Dask cluster (grader/cluster.py): the same scores as the local pool, and the faults.
 
 One ``LocalCluster`` of two worker processes, started the way ``--scheduler local:N`` starts it,
-serves every slow test; the class is three students of ``day1/00_environment`` (the cheapest
+serves every slow test; the class is two students of ``day1/00_environment`` (the cheapest
 notebook). Faults: a worker killed mid-run, a notebook that kills its own worker, the driver
 killed and restarted, and a worker holding other course sources.
 """
@@ -23,12 +23,12 @@ import pytest
 from grader import jobs, sandbox, worker_setup
 from grader.engine import Options, grade_class
 from grader.gradebook import cell_scores, sources_digest
-from tests.harness.classroom import mutated, solved, untouched, with_code, write_class
+from tests.harness.classroom import mutated, solved, with_code, write_class
 from tests.harness.notebooks import ROOT
 
 DAY, NB = "day1", "00_environment"
 LIMITS = jobs.Limits(cell_timeout=30, notebook_timeout=120, memory_bytes=1024**3)
-CLASS = {"ann": lambda: solved(DAY, NB), "ben": lambda: untouched(DAY, NB), "cat": lambda: mutated(DAY, NB, 1)[0]}
+CLASS = {"ann": lambda: solved(DAY, NB), "cat": lambda: mutated(DAY, NB, 1)[0]}  # full marks and a mistake
 
 
 def write(folder: Path, students=CLASS) -> Path:
@@ -99,7 +99,7 @@ def local_scores(tmp_path_factory):
     """The class graded by the local pool (the reference)."""
     tmp = tmp_path_factory.mktemp("local")
     summary = grade_class(options(tmp, write(tmp / "in"), workers=2))
-    assert summary.graded == 3
+    assert summary.graded == len(CLASS)
     return cell_scores(f"sqlite:///{tmp / 'gb.db'}", DAY)
 
 
@@ -117,7 +117,7 @@ def test_workers_are_set_up_like_the_image(dask_cluster):
 @pytest.mark.slow
 def test_cluster_scores_equal_local_pool(dask_cluster, local_scores, tmp_path):
     summary = grade_class(options(tmp_path, write(tmp_path / "in"), executor=dask_cluster))
-    assert summary.graded == 3 and not summary.refused and summary.executor.startswith("dask")
+    assert summary.graded == len(CLASS) and not summary.refused and summary.executor.startswith("dask")
     assert cell_scores(f"sqlite:///{tmp_path / 'gb.db'}", DAY) == local_scores
     assert {r["student"] for r in results(tmp_path).values()} == set(CLASS)
     assert (tmp_path / "out" / "autograded" / "ann" / DAY / f"{NB}.ipynb").exists()
@@ -146,7 +146,7 @@ def test_worker_dies_mid_run(dask_cluster, local_scores, tmp_path):
     watcher = kill_when_busy(dask_cluster)
     summary = grade_class(options(tmp_path, write(tmp_path / "in"), executor=dask_cluster))
     watcher.join(timeout=5)
-    assert summary.graded == 3 and summary.problems == 0, summary.records
+    assert summary.graded == len(CLASS) and summary.problems == 0, summary.records
     assert cell_scores(f"sqlite:///{tmp_path / 'gb.db'}", DAY) == local_scores
     assert sorted(r["student"] for r in summary.records) == sorted(CLASS)  # each once
 
@@ -201,7 +201,7 @@ def test_driver_stopped_and_restarted_resumes(dask_cluster, local_scores, tmp_pa
     assert again.returncode == 0, again.stdout + again.stderr
     assert f"skipped {done} already graded" in again.stdout, again.stdout
     assert cell_scores(f"sqlite:///{tmp_path / 'gb.db'}", DAY) == local_scores
-    assert len(results(tmp_path)) == 3
+    assert len(results(tmp_path)) == len(CLASS)
 
 
 @pytest.mark.slow
