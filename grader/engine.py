@@ -341,15 +341,17 @@ class Grader:
 
         bar = tqdm(total=len(todo), unit="nb", desc=f"grading {self.day}", file=sys.stderr,
                    disable=not self.opts.progress or not todo, dynamic_ncols=True)
-        executor, owned = self.executor(workers, work_root, hide)
-        self.summary.executor = executor.name
+        executor, owned = None, False
         try:
             for sub, fp in todo:  # unreadable files: recorded at once, nothing to run
                 if sub.error is not None:
                     self.record(sub, fp, None, bar)
             pending = {i: (sub, fp) for i, (sub, fp) in enumerate(todo) if sub.error is None}
             items = [(i, self.spec(sub, limits)) for i, (sub, fp) in pending.items()]
-            for i, outcome in executor.run(items):  # the driver alone merges and writes, as outcomes arrive
+            if items:  # no cluster is started for a rerun with nothing new
+                executor, owned = self.executor(workers, work_root, hide)
+                self.summary.executor = executor.name
+            for i, outcome in (executor.run(items) if items else ()):  # the driver alone merges and writes, as outcomes arrive
                 sub, fp = pending[i]
                 if outcome.status == "refused":  # not graded, not recorded: a rerun grades it
                     self.refused(sub, outcome, bar)

@@ -72,6 +72,9 @@ def main() -> None:
         print(f"python -m grader: {parallel_s:.1f} s", file=sys.stderr, flush=True)
         wall, cells, records = per_notebook(tmp / "out", args.day)
         same = cell_scores(tmp / "parallel.db", args.day) == cell_scores(course.root / "gradebook.db", args.day)
+        if not same:
+            say_differences(cell_scores(course.root / "gradebook.db", args.day), cell_scores(tmp / "parallel.db", args.day),
+                            "sequential nbgrader", "python -m grader")
         result = {
             "day": args.day, "students": args.students, "notebooks": notebooks, "cores": os.cpu_count(),
             "sequential_nbgrader_s": round(sequential_s, 1), "grader_s": round(parallel_s, 1),
@@ -86,6 +89,8 @@ def main() -> None:
                            "--scheduler", f"local:{n}")
             print(f"python -m grader --scheduler local:{n}: {dask_s:.1f} s", file=sys.stderr, flush=True)
             d_wall, d_cells, _ = per_notebook(tmp / "out-dask", args.day)
+            say_differences(cell_scores(tmp / "parallel.db", args.day), cell_scores(tmp / "dask.db", args.day),
+                            "local pool", f"local:{n}")
             per_nb = d_wall  # one notebook's cost on one one-CPU worker, sandbox and kernel start included
             result["dask"] = {
                 "scheduler": f"local:{n}", "wall_s": round(dask_s, 1),
@@ -98,6 +103,17 @@ def main() -> None:
                 "hours_for_32000": {str(w): round(32000 * per_nb / w / 3600, 1) for w in (1, 8, 64)},
             }
         print(json.dumps(result))
+
+
+def say_differences(a: dict, b: dict, name_a: str, name_b: str) -> None:
+    """Each cell scored differently by two graders, on stderr (nothing when they agree)."""
+    for student in sorted(set(a) | set(b)):
+        for nb in sorted(set(a.get(student, {})) | set(b.get(student, {}))):
+            cells_a, cells_b = a.get(student, {}).get(nb, {}), b.get(student, {}).get(nb, {})
+            for cell in sorted(set(cells_a) | set(cells_b)):
+                if cells_a.get(cell) != cells_b.get(cell):
+                    print(f"differs: {student} {nb} {cell}: {name_a} {cells_a.get(cell)}, {name_b} {cells_b.get(cell)}",
+                          file=sys.stderr)
 
 
 def grade(day: str, submitted: Path, out: Path, db: Path, *extra: str) -> float:
