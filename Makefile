@@ -10,7 +10,7 @@
 #   make browser  the browser tests only (JupyterLab in headless Chromium; screenshots in artifacts/browser/)
 #   make grade    grade a class: DAY=day1 [ARGS="--submissions DIR --workers N ..."] (python -m grader)
 #   make check    grade your own notebook with the hidden tests: NB=day1/01_tensors.ipynb
-#   make bench-grading  the class grader against sequential nbgrader autograde (STUDENTS=30 DAY=day1)
+#   make bench-grading  the class grader against sequential nbgrader autograde, and through Dask local:2 (STUDENTS=30 DAY=day1)
 #   make student-edition OUT=DIR [REPO=owner/name] [LANG=zh-CN]  the students' repository: notebooks, no solutions
 #   make gpu-check  on an NVIDIA GPU: every notebook and the grader on CUDA, AMP/compile/checkpointing table
 

@@ -77,6 +77,13 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--quiet", action="store_true", help="no progress bar or per-notebook lines")
     grade.add_argument("--lang", default="en", choices=["en", "zh-CN"],
                        help="the class report's language (each feedback page is in its notebook's own; default en)")
+    cluster = grade.add_argument_group("grading on a cluster (README: Grading on a cluster)")
+    cluster.add_argument("--scheduler", metavar="ADDRESS",
+                         help="run the jobs on a Dask cluster: a scheduler address (tcp://host:8786), or local:N "
+                              "for N worker processes on this machine (default: the local pool of --workers)")
+    cluster.add_argument("--allow-unsandboxed", action="store_true",
+                         help="let cluster workers without bubblewrap or a memory cgroup grade (each says so); "
+                              "without it such a worker refuses every job")
     grade.add_argument("--max-notebook-size", type=size, default=size("50M"), metavar="SIZE",
                        help="bigger files are reported, never read (default 50M)")
     classroom = grade.add_argument_group("late hand-ins, grade exports and feedback for the class")
@@ -142,12 +149,15 @@ def cmd_grade(args) -> int:
                    workers=args.workers, regrade=args.regrade, students=args.student, limits=_limits(args),
                    sandbox=not args.no_sandbox, require_sandbox=args.require_sandbox, progress=not args.quiet,
                    max_notebook_bytes=args.max_notebook_size, due=None if due is None else due.isoformat(),
-                   lang=args.lang)
+                   lang=args.lang, scheduler=args.scheduler, allow_unsandboxed=args.allow_unsandboxed)
     summary = grade_class(opts)
     print(f"graded {summary.graded} notebook(s), skipped {summary.skipped} already graded, "
           f"{summary.problems} with problems, in {summary.wall_s:.1f} s")
     if summary.overhead_s is not None:
         print(f"per notebook: {summary.cells_s:.1f} s running cells + {summary.overhead_s:.1f} s overhead")
+    if summary.refused:
+        print(f"error: {len(summary.refused)} notebook(s) refused by the workers, not graded (a rerun grades "
+              f"them):\n  " + "\n  ".join(summary.refused[:10]), file=sys.stderr)
     print(f"grades:  {summary.csv}\nreport:  {summary.report}\nfeedback: {Path(args.out) / 'feedback'}/<student>/{args.day}/")
     if due is not None:
         print(f"due:     {due:%Y-%m-%d %H:%M} UTC (late penalty: grader/late.py)")
@@ -160,7 +170,7 @@ def cmd_grade(args) -> int:
     if args.feedback_zip:
         zips = exports.feedback_zips(Path(args.out), args.day)
         print(f"feedback zips: {len(zips)} in {Path(args.out) / 'feedback-zip' / args.day}/")
-    return 0
+    return 1 if summary.refused else 0
 
 
 def cmd_check(args) -> int:
