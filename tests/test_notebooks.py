@@ -115,6 +115,14 @@ def test_every_exercise_has_mutants(path):
 
 
 MIN_VISIBLE = 0.8
+# The typical loop bugs of issue 13: a self-paced learner must see them fail in the notebook.
+MUST_BE_VISIBLE = {
+    "day2/03_cnn_mnist": [("cnn_train_one_epoch", ".to(device) without assigning the result"),
+                          ("cnn_train_one_epoch", "softmax before CrossEntropyLoss"),
+                          ("cnn_train_one_epoch", "forgets model.train()")],
+    "day3/02_mixed_precision": [("amp_train_step", "clips before scaler.unscale_"),
+                                ("amp_train_step", "optimizer.step() instead of scaler.step(optimizer)")],
+}
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=nb_key)
@@ -124,6 +132,9 @@ def test_mutants_caught_visibly(path):
     catalogue = mutant_catalogue.load(path)
     undeclared = [m.name for m in catalogue if m.caught_by not in mutant_catalogue.CAUGHT_BY]
     assert not undeclared, f"write caught_by='visible' or 'hidden' on: {undeclared}"
+    declared = {(m.exercise, m.name): m.caught_by for m in catalogue}
+    for key in MUST_BE_VISIBLE.get(nb_key(path), []):
+        assert declared.get(key) == "visible", f"{key}: must be caught by a visible test, is {declared.get(key)}"
     if not catalogue:
         return
     visible = sum(m.caught_by == "visible" for m in catalogue)
