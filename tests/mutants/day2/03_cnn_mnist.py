@@ -73,7 +73,7 @@ MUTANTS = [
                                                      "    return total / batches")], caught_by="visible", msgid="cnn.train_scheduler"),
     # Exercise 5: evaluate
     Mutant("cnn_evaluate", "forgets model.eval()", expect=r"Call model\.eval\(\)",
-           replace=[("    model.eval()\n", "")], caught_by="hidden", msgid="cnn.eval_mode"),
+           replace=[("    model.eval()\n", "")], caught_by="visible", msgid="cnn.eval_mode"),
     Mutant("cnn_evaluate", "forgets torch.no_grad()", expect=r"with torch\.no_grad\(\)",
            code=("def evaluate(model, loader, device):\n"
                  "    model.eval()\n"
@@ -82,7 +82,7 @@ MUTANTS = [
                  "        inputs, targets = inputs.to(device), targets.to(device)\n"
                  "        correct += (model(inputs).argmax(dim=1) == targets).sum().item()\n"
                  "        total += len(targets)\n"
-                 "    return correct / total\n"), caught_by="hidden", msgid="cnn.eval_no_grad"),
+                 "    return correct / total\n"), caught_by="visible", msgid="cnn.eval_no_grad"),
     Mutant("cnn_evaluate", "argmax over dim 0", expect=r"argmax\(dim=1\) \(dim 0 runs along the batch",
            replace=[("argmax(dim=1)", "argmax(dim=0)")], caught_by="visible", msgid="cnn.eval_raised"),
     Mutant("cnn_evaluate", "divides by the number of batches", expect=r"divided by the number of\s+batches",
@@ -97,7 +97,7 @@ MUTANTS = [
     Mutant("cnn_evaluate", "returns a percentage", expect=r"fraction between 0 and 1",
            replace=[("return correct / total", "return 100 * correct / total")], caught_by="visible", msgid="cnn.eval_fraction"),
     Mutant("cnn_evaluate", "batch not moved to device", expect=r"without \.to\(device\)",
-           replace=[("            inputs, targets = inputs.to(device), targets.to(device)\n", "")], caught_by="hidden", msgid="cnn.train_device"),
+           replace=[("            inputs, targets = inputs.to(device), targets.to(device)\n", "")], caught_by="visible", msgid="cnn.train_device"),
     # Exercise 6: make_optimizer
     Mutant("cnn_make_optimizer", "schedule counted in epochs", expect=r"total steps = epochs × batches per epoch",
            replace=[("steps_per_epoch=steps_per_epoch", "steps_per_epoch=1")], caught_by="visible", msgid="cnn.opt_schedule_short"),
