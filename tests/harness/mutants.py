@@ -145,11 +145,11 @@ def _decide(mutant: Mutant, failures: list[Failure]) -> str | None:
 def try_mutant(kernel, exercise: Exercise, mutant: Mutant) -> Outcome:
     """Define the mutant in ``kernel``; run the visible tests, then the hidden ones only if needed.
 
-    Stage 1 runs the visible part of every test cell of the exercise. If a cell worth points
-    fails there with a message matching ``expect``, the mutant is caught by a visible test.
-    Otherwise stage 2 runs the full cells that have a hidden part (a cell without one was its
-    own visible part, already run) and the mutant must be caught there. The solution is not
-    restored: see :func:`restore`.
+    Stage 1 runs the visible part of each test cell of the exercise, in order. As soon as a cell
+    worth points fails there with a message matching ``expect``, the mutant is caught by a
+    visible test (the cells after it are not run). Otherwise stage 2 runs the full cells that
+    have a hidden part (a cell without one was its own visible part, already run) and the
+    mutant must be caught there. The solution is not restored: see :func:`restore`.
     """
     defined = kernel.run(mutant.apply(exercise))
     outcome = Outcome(defined.ok, defined.message, runs=1)
@@ -157,13 +157,14 @@ def try_mutant(kernel, exercise: Exercise, mutant: Mutant) -> Outcome:
         return outcome
     stage1: dict[str, Failure | None] = {}
     for test in exercise.tests:
-        stage1[test.grade_id] = _run_test(kernel, test, visible_part(test))
+        failure = stage1[test.grade_id] = _run_test(kernel, test, visible_part(test))
         outcome.runs += 1
-    visible = [f for f in stage1.values() if f is not None]
-    found = _decide(mutant, visible)
-    if found is not None:
-        outcome.caught_by, outcome.failures, outcome.msgid = "visible", visible, found or None
-        return outcome
+        if failure is not None:
+            outcome.failures.append(failure)
+            found = _decide(mutant, [failure])
+            if found is not None:  # caught: the cells after it need not run
+                outcome.caught_by, outcome.msgid = "visible", found or None
+                return outcome
     failures = []
     for test in exercise.tests:
         if visible_part(test) == test.source:
@@ -173,10 +174,11 @@ def try_mutant(kernel, exercise: Exercise, mutant: Mutant) -> Outcome:
             outcome.runs += 1
         if failure is not None:
             failures.append(failure)
+            found = _decide(mutant, [failure])
+            if found is not None:
+                outcome.caught_by, outcome.msgid = "hidden", found or None
+                break
     outcome.failures = failures
-    found = _decide(mutant, failures)
-    if found is not None:
-        outcome.caught_by, outcome.msgid = "hidden", found or None
     return outcome
 
 
