@@ -36,12 +36,22 @@ __all__ = [
 
 
 class CheckFailed(AssertionError):
-    """A learner's answer failed a check; the message says what was expected and what came."""
+    """A learner's answer failed a check; the message says what was expected and what came.
+
+    ``message_id`` is the catalogue id of the message (``None`` if raised by hand). The course's
+    own tests read it after a failed cell (IPython keeps the last error as ``sys.last_value``)
+    to record which message a mistake produces, so every language's catalogue can be checked
+    for it.
+    """
+
+    def __init__(self, text: str = "", message_id: str | None = None):
+        super().__init__(text)
+        self.message_id = message_id
 
 
 def fail(message_id: str, /, **values: Any) -> None:
     """Raise :class:`CheckFailed` with catalogue message ``message_id``."""
-    raise CheckFailed(msg(message_id, **values)) from None
+    raise CheckFailed(msg(message_id, **values), message_id) from None
 
 
 def check(condition: Any, message_id: str, /, **values: Any) -> None:

@@ -2,7 +2,9 @@
 
 MESSAGES = {
     'env_pick_device_here.passed': 'pick_device() chose {chosen}',
+    'env_pick_device_priority.passed': 'pick_device() chose CUDA over MPS, and MPS over the CPU, on pretend machines',
     'env_environment_report_keys.passed': 'environment_report() has all seven keys',
+    'env_environment_report_values.passed': 'environment_report() asks PyTorch for the version and, at each call, the thread count',
     'env_diagnose_cases.passed': 'diagnose() reads all three situations',
     'env_version_at_least_basic.passed': 'this PyTorch ({version}) is at least 2.6: torch.load defaults to weights_only=True',
     'tensors_make_grid_basic.passed': 'make_grid(3, 4) is right',
@@ -21,9 +23,13 @@ MESSAGES = {
     'autograd_stop_gradient_example.passed': 'the gradient flows through the prediction and stops at the target',
     'autograd_grow_until_example.passed': 'grow_until() doubled 5 times and autograd followed the loop',
     'modules_mlp_shape.passed': 'MLP(4, 8, 3) maps a (5, 4) batch to (5, 3)',
+    'modules_mlp_parameters.passed': 'MLP(4, 8, 3) registers {count_4_8_3} parameter elements: two weights and two biases',
+    'modules_mlp_forward.passed': 'MLP(4, 8, 3) gives the outputs of Linear -> ReLU -> Linear, negative ones included',
     'modules_deep_registered.passed': 'DeepMLP([6, 16, 16, 3]) registers its 3 layers and maps (4, 6) to (4, 3)',
+    'modules_deep_forward.passed': 'DeepMLP([6, 16, 16, 3]) gives the outputs of Linear -> ReLU -> Linear -> ReLU -> Linear',
     'modules_standardize_registered.passed': 'Standardize has buffers mean, std and parameters gain, bias',
     'modules_count_basic.passed': 'count_parameters(nn.Linear(784, 128)) = {count_parameters_linear:,}',
     'modules_clone_outputs.passed': 'the clone was loaded from the state_dict file into a fresh model, and gives the same outputs',
     'modules_predict_deterministic.passed': 'predict() is deterministic and builds no graph',
+    'modules_predict_mode.passed': 'predict() left a training model in training mode and an eval model in eval mode',
 }

@@ -5,7 +5,9 @@ MESSAGES = {
     'devices_standardize_buffers.passed': "mean and std are buffers: .to('meta') moved them and state_dict() has them",
     'devices_place_all.passed': 'place(): 4 parameters, 4 buffers and both batch tensors are on meta',
     'devices_devices_used_mixed.passed': 'devices_used() spotted the layer on meta next to the rest on the CPU',
+    'devices_devices_used_hidden_places.passed': 'devices_used() found the buffer left on the CPU',
     'devices_loader_for_pin.passed': "loader_for(): pin_memory={pin_memory} for this machine's {device}, no warning",
+    'devices_loader_for_devices.passed': "loader_for() read the device strings 'cuda:0' and 'cpu', and shuffles",
     'amp_float16_problems_basic.passed': ('float16_problems() found 2 overflows (70000, -1e5) and 1 underflow (1e-9); 65519 (rounds to '
      '65504), 1e-7 (a subnormal), 0 and inf were rightly not counted'),
     'amp_make_tools_cpu.passed': 'on the CPU: bfloat16, scaler off; on this machine ({device}): {here_dtype}, scaler on: {scaler_on}',
@@ -47,8 +49,11 @@ MESSAGES = {
     'debug_classifier_digits.passed': 'Classifier(): (4, 1, 28, 28) → (4, 784) → (4, 10)',
     'debug_prepare_batch_dtypes.passed': 'features {dtype} {tuple_shape}, labels {dtype2} {tuple_shape2}: the loss and backward() run',
     'debug_class_index_svhn.passed': 'labels {tolist} → classes {tolist2}; the loss is {loss_value:.3f}',
+    'debug_class_index_general.passed': 'ids 2, 4, 7 became classes 0, 1, 2, and the unknown label 3 raised a ValueError',
     'debug_clipped_step_finite.passed': 'lr 0.1 with clipping: loss {clipped_losses:.1f} → {clipped_losses2:.2f} in 60 steps, never NaN',
+    'debug_clipped_step_order.passed': "at both optimizer.step() calls the gradients were this batch's alone, with norm 0.5",
     'debug_no_gradient_detach.passed': 'parameters_without_gradient() found 0.weight and 0.bias behind the .detach()',
+    'debug_no_gradient_cases.passed': 'all-zero gradients count as none, and frozen parameters are left out',
     'debug_tracked_net_learns.passed': ('TrackedNet: loss {tracked_losses:.3f} → {tracked_losses2:.3f} (with the detach on the features: '
      '{broken_losses:.3f})'),
     'debug_vanishing_found.passed': "vanishing_layer(): healthy → {found}, dead → '{found2}', deep → '{found3}'",

@@ -26,4 +26,10 @@ MESSAGES = {
     "modules_count_basic.passed": "count_parameters(nn.Linear(784, 128)) = {count_parameters_linear:,}",
     "modules_clone_outputs.passed": "副本是从 state_dict 文件加载到一个新模型中的，输出与原模型相同",
     "modules_predict_deterministic.passed": "predict() 的结果是确定的，而且不构建计算图",
+    'env_pick_device_priority.passed': '在模拟的机器上，pick_device() 优先选 CUDA，其次 MPS，最后才是 CPU',
+    'env_environment_report_values.passed': 'environment_report() 向 PyTorch 询问版本号，并且每次调用都重新读取线程数',
+    'modules_mlp_parameters.passed': 'MLP(4, 8, 3) 注册了 {count_4_8_3} 个参数元素：两个权重和两个偏置',
+    'modules_mlp_forward.passed': 'MLP(4, 8, 3) 给出的正是 Linear -> ReLU -> Linear 的输出，负值也包括在内',
+    'modules_deep_forward.passed': 'DeepMLP([6, 16, 16, 3]) 给出的正是 Linear -> ReLU -> Linear -> ReLU -> Linear 的输出',
+    'modules_predict_mode.passed': 'predict() 让处于训练模式的模型仍保持训练模式，处于评估模式的模型仍保持评估模式',
 }

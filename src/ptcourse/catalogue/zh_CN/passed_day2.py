@@ -34,4 +34,12 @@ MESSAGES = {
     "repro_run_same_seed.passed": "run(7) 两次都得到 {value}，换成更大的模型时批次顺序也相同",
     "repro_log_epoch_row.passed": "log_epoch() 的一行：{row}",
     "repro_log_epoch_cuda.passed": "在 CUDA 上，log_epoch() 计时前做了同步，并记录了 GPU 显存峰值 300 MiB",
+    'data_pair_dataset_transform.passed': '两次读取时变换都作用在了特征上；标签保持原样',
+    'data_mnist_transform_values.passed': '数字 0 的取值从 {float_min:.3f}（黑）到 {float_max:.3f}（白）',
+    'data_make_loader_seeded.passed': '种子 1 两次给出相同的顺序，种子 2 给出另一种顺序，全局随机状态没有被改动',
+    'data_make_loader_epoch.passed': '在 8 个样本上跑一轮，每个样本恰好出现一次：{epoch_ids}',
+    'data_pad_collate_dtypes.passed': '填充后的批次保持 float32；长度和标签是 int64',
+    'cnn_evaluate_eval_mode.passed': 'evaluate() 把处于训练模式的模型切换到了评估模式：两次都是 {first_run}',
+    'cnn_evaluate_no_grad.passed': 'evaluate() 在关闭梯度跟踪的情况下运行模型，两个批次都是如此',
+    'cnn_evaluate_device.passed': 'evaluate() 把两个批次移动后的副本交给了模型',
 }

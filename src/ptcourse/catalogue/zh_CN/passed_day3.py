@@ -70,4 +70,9 @@ MESSAGES = {
         "准确率 {numbers:.3f} 来自一次调用；延迟 {latency:.1f} ms：预热后 5 次计时调用的中位数"
         "（其中两次是 150 ms 的异常值）"
     ),
+    'devices_devices_used_hidden_places.passed': 'devices_used() 找到了留在 CPU 上的缓冲区（buffer）',
+    'devices_loader_for_devices.passed': "loader_for() 读懂了设备字符串 'cuda:0' 和 'cpu'，并且会打乱顺序",
+    'debug_class_index_general.passed': '编号 2、4、7 变成了类别 0、1、2，未知标签 3 引发了 ValueError',
+    'debug_clipped_step_order.passed': '两次调用 optimizer.step() 时，梯度都只来自当前批次，范数为 0.5',
+    'debug_no_gradient_cases.passed': '全为零的梯度算作没有梯度，冻结的参数不计在内',
 }
