@@ -138,12 +138,11 @@ def _charts(records: list[dict], exercise_order: list[str], lang: str = "en") ->
     matplotlib.use("Agg", force=True)
     import matplotlib.pyplot as plt
 
-    fonts = {"font.sans-serif": [*CJK_FONTS, *matplotlib.rcParams["font.sans-serif"]]}
-    with matplotlib.rc_context(fonts if normalise_lang(lang).startswith("zh") else {}):
+    from ptcourse.plotting import use_language_fonts
+
+    with matplotlib.rc_context():  # the report's language's fonts (CJK for zh-CN), for these charts only
+        use_language_fonts(normalise_lang(lang))
         return _draw(plt, records, exercise_order, lang)
-
-
-CJK_FONTS = ["Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "WenQuanYi Zen Hei"]  # for zh-CN charts
 
 
 def _draw(plt, records: list[dict], exercise_order: list[str], lang: str) -> tuple[str, str]:
