@@ -2,16 +2,16 @@
 #   make lab      install into .venv if needed, open JupyterLab on the course
 #   make test     install if needed, run the whole test suite (what CI runs)
 #   make quick    the fast tests only (no notebook execution, no nbgrader round trip)
-#   make release  regenerate the student notebooks dayN/ from solutions/dayN/
+#   make release  regenerate the student notebooks dayN/ from solutions/dayN/ (and zh-CN/ from i18n/zh-CN/)
 #   make bench    time and measure every solution notebook (DAY=day1 for one day)
-#   make points   recompute the points tables in README.md and HOME.ipynb (HOME's times too)
+#   make points   recompute the points tables in README.md and HOME.ipynb (HOME's times too; zh-CN/HOME.ipynb)
 #   make nb       the loop for one notebook: NB=day1/01_tensors (execution, mutants, round trip, grader check)
 #   make times    the estimated time of every notebook and day, term by term (tests/harness/times.py)
 #   make browser  the browser tests only (JupyterLab in headless Chromium; screenshots in artifacts/browser/)
 #   make grade    grade a class: DAY=day1 [ARGS="--submissions DIR --workers N ..."] (python -m grader)
 #   make check    grade your own notebook with the hidden tests: NB=day1/01_tensors.ipynb
-#   make bench-grading  the class grader against sequential nbgrader autograde (STUDENTS=30 DAY=day1)
-#   make student-edition OUT=DIR [REPO=owner/name]  the students' repository: notebooks, no solutions
+#   make bench-grading  the class grader against sequential nbgrader autograde, and through Dask local:2 (STUDENTS=30 DAY=day1)
+#   make student-edition OUT=DIR [REPO=owner/name] [LANG=zh-CN]  the students' repository: notebooks, no solutions
 #   make gpu-check  on an NVIDIA GPU: every notebook and the grader on CUDA, AMP/compile/checkpointing table
 
 PYTHON ?= python3
@@ -44,11 +44,15 @@ lab: install
 lab-flags:
 	@echo '$(LAB_FLAGS)'
 
+# Two test processes (pytest-xdist); tests/conftest.py keeps what shares a kernel or fixture together.
+TEST_JOBS ?= 2
+XDIST := -n $(TEST_JOBS) --dist loadgroup
+
 test: install
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q $(XDIST)
 
 quick: install
-	$(PY) -m pytest -q -m "not slow"
+	$(PY) -m pytest -q -m "not slow" $(XDIST)
 
 browser: install
 	$(PY) -m pytest -q tests/browser
@@ -62,6 +66,7 @@ release: install
 	    $(VENV)/bin/nbgrader generate_assignment $$d --force --log-level=WARN || exit 1; \
 	  fi; \
 	done
+	@$(PY) tools/i18n.py build zh-CN  # zh-CN/: the Chinese edition, from dayN/ and i18n/zh-CN/
 
 bench: install
 	$(PY) -m tests.bench $(DAY)
@@ -83,6 +88,7 @@ check: install
 points: install
 	@$(PY) -m tests.harness.points --write
 	@$(PY) -m tests.harness.home --write
+	@$(PY) tools/i18n.py build zh-CN >/dev/null  # the Chinese home's tables too
 
 times: install
 	@$(PY) -m tests.harness.times
@@ -92,5 +98,5 @@ nb: install
 	$(PY) -m tests.harness.nbloop $(NB)
 
 student-edition: install
-	@test -n "$(OUT)" || { echo 'usage: make student-edition OUT=DIR [REPO=owner/name]'; exit 2; }
-	$(PY) tools/edition.py $(OUT) $(if $(REPO),--repo $(REPO))
+	@test -n "$(OUT)" || { echo 'usage: make student-edition OUT=DIR [REPO=owner/name] [LANG=zh-CN]'; exit 2; }
+	$(PY) tools/edition.py $(OUT) $(if $(REPO),--repo $(REPO)) $(if $(filter command line,$(origin LANG)),--lang $(LANG))

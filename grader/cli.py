@@ -75,6 +75,15 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--require-sandbox", action="store_true",
                        help="refuse to run unless bubblewrap and a memory cgroup are available")
     grade.add_argument("--quiet", action="store_true", help="no progress bar or per-notebook lines")
+    grade.add_argument("--lang", default="en", choices=["en", "zh-CN"],
+                       help="the class report's language (each feedback page is in its notebook's own; default en)")
+    cluster = grade.add_argument_group("grading on a cluster (README: Grading on a cluster)")
+    cluster.add_argument("--scheduler", metavar="ADDRESS",
+                         help="run the jobs on a Dask cluster: a scheduler address (tcp://host:8786), or local:N "
+                              "for N worker processes on this machine (default: the local pool of --workers)")
+    cluster.add_argument("--allow-unsandboxed", action="store_true",
+                         help="let cluster workers without bubblewrap or a memory cgroup grade (each says so); "
+                              "without it such a worker refuses every job")
     grade.add_argument("--max-notebook-size", type=size, default=size("50M"), metavar="SIZE",
                        help="bigger files are reported, never read (default 50M)")
     classroom = grade.add_argument_group("late hand-ins, grade exports and feedback for the class")
@@ -139,12 +148,16 @@ def cmd_grade(args) -> int:
     opts = Options(day=args.day, submissions=args.submissions, out=args.out, db_url=args.gradebook,
                    workers=args.workers, regrade=args.regrade, students=args.student, limits=_limits(args),
                    sandbox=not args.no_sandbox, require_sandbox=args.require_sandbox, progress=not args.quiet,
-                   max_notebook_bytes=args.max_notebook_size, due=None if due is None else due.isoformat())
+                   max_notebook_bytes=args.max_notebook_size, due=None if due is None else due.isoformat(),
+                   lang=args.lang, scheduler=args.scheduler, allow_unsandboxed=args.allow_unsandboxed)
     summary = grade_class(opts)
     print(f"graded {summary.graded} notebook(s), skipped {summary.skipped} already graded, "
           f"{summary.problems} with problems, in {summary.wall_s:.1f} s")
     if summary.overhead_s is not None:
         print(f"per notebook: {summary.cells_s:.1f} s running cells + {summary.overhead_s:.1f} s overhead")
+    if summary.refused:
+        print(f"error: {len(summary.refused)} notebook(s) refused by the workers, not graded (a rerun grades "
+              f"them):\n  " + "\n  ".join(summary.refused[:10]), file=sys.stderr)
     print(f"grades:  {summary.csv}\nreport:  {summary.report}\nfeedback: {Path(args.out) / 'feedback'}/<student>/{args.day}/")
     if due is not None:
         print(f"due:     {due:%Y-%m-%d %H:%M} UTC (late penalty: grader/late.py)")
@@ -157,11 +170,13 @@ def cmd_grade(args) -> int:
     if args.feedback_zip:
         zips = exports.feedback_zips(Path(args.out), args.day)
         print(f"feedback zips: {len(zips)} in {Path(args.out) / 'feedback-zip' / args.day}/")
-    return 0
+    return 1 if summary.refused else 0
 
 
 def cmd_check(args) -> int:
+    from grader import report
     from grader.engine import Options, grade_class
+    from ptcourse.messages import msg_in
 
     path = args.notebook.resolve()
     if not path.exists():
@@ -188,11 +203,13 @@ def cmd_check(args) -> int:
             print("nothing was graded", file=sys.stderr)
             return 1
         record = records[0]
-        print(f"\n{day}/{record['notebook']}: {record['score']:g} / {record['max_score']:g} points")
+        lang = record.get("lang") or "en"  # the notebook's language, as on its feedback page
+        points = msg_in(lang, "grader.page.points", score=record["score"], max_score=record["max_score"])
+        print(f"\n{day}/{record['notebook']}: {points}")
         if record["status"] != "graded":
-            print(f"  {record['status']}: {record['detail']}")
+            print(f"  {report.status_words(record['status'], lang)}: {record['detail']}")
         for note in record.get("notes", []):
-            print(f"  note: {note}")
+            print("  " + msg_in(lang, "grader.check.note", note=note))
         for gid, cell in record.get("cells", {}).items():
             mark = "✔" if cell["score"] >= cell["max"] else "✘"
             line = f"  {mark} {gid} ({cell['score']:g}/{cell['max']:g})"
@@ -202,7 +219,7 @@ def cmd_check(args) -> int:
         dest = COURSE_ROOT / "feedback" / "self-check" / day / f"{record['notebook']}.html"
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(out / "feedback" / "me" / day / f"{record['notebook']}.html", dest)
-        print(f"\nfeedback page: {dest}")
+        print("\n" + msg_in(lang, "grader.check.feedback_page", path=dest))
         from ptcourse.progress import record_grades  # the course home's progress table
 
         record_grades(path, record.get("cells", {}))

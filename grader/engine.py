@@ -21,10 +21,12 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import nbformat
+
 from grader import gradebook, jobs, repair, report, sandbox, scan, submissions
 from grader.gradebook import COURSE_ROOT
 from ptcourse import nbmodel
-from ptcourse.messages import msg
+from ptcourse.messages import msg, msg_in, normalise_lang, speaking
 
 
 @dataclass
@@ -46,6 +48,10 @@ class Options:
     env: dict[str, str] = field(default_factory=dict)  # extra kernel environment
     max_notebook_bytes: int = submissions.MAX_NOTEBOOK_BYTES  # bigger files are reported, not read
     due: str | None = None  # the due date in force (grader.late), part of what a rerun compares
+    lang: str = "en"  # the class report's language (feedback pages: each notebook's own)
+    scheduler: str | None = None  # a Dask scheduler address, or "local:N" (grader.cluster); None: local pool
+    executor: object | None = None  # an executor object (LocalPool, cluster.DaskExecutor): overrides scheduler
+    allow_unsandboxed: bool = False  # cluster workers without bubblewrap or a memory cgroup may still grade
 
 
 @dataclass
@@ -62,13 +68,43 @@ class RunSummary:
     warnings: list[str] = field(default_factory=list)
     overhead_s: float | None = None
     cells_s: float | None = None
+    refused: list[str] = field(default_factory=list)  # "student/notebook: why" for jobs a worker refused
+    executor: str = "local pool"
 
 
 def cpu_count() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
+    """CPUs this process may use: affinity and the container's CPU quota (ptcourse.env.available_cpus)."""
+    from ptcourse.cpus import available_cpus  # what ptcourse.env.available_cpus is, without importing torch
+
+    return available_cpus()
+
+
+class LocalPool:
+    """The default executor: ``workers`` jobs at once in threads, each job its own processes.
+
+    An executor takes ``[(key, JobSpec)]`` and yields ``(key, JobOutcome)`` as jobs finish;
+    :class:`grader.cluster.DaskExecutor` is the other one.
+    """
+
+    name = "local pool"
+
+    def __init__(self, workers: int, work_root: Path, source: Path, template: Path, hide: list[Path]):
+        self.workers, self.work_root, self.source, self.template, self.hide = (
+            workers, work_root, source, template, hide)
+
+    def run(self, items):
+        with ThreadPoolExecutor(max_workers=self.workers) as pool:
+            futures = {pool.submit(jobs.run_spec, spec, work_root=self.work_root, source=self.source,
+                                   template=self.template, hide=self.hide): key for key, spec in items}
+            for future in as_completed(futures):
+                try:
+                    outcome = future.result()
+                except Exception as exc:  # the grader's own failure: reported, never fatal
+                    outcome = jobs.JobOutcome(status="error", detail=f"grader error: {exc!r}")
+                yield futures[future], outcome
+
+    def close(self) -> None:
+        pass
 
 
 def masters_of(source: Path) -> tuple[dict[str, nbmodel.CourseNotebook], list[str], dict[str, str]]:
@@ -108,6 +144,7 @@ class Grader:
         warnings.filterwarnings("ignore", message=".*not in session.*")  # nbgrader's own SAWarning
         os.environ["PATH"] = gradebook.nbgrader_env()["PATH"]  # nbgrader's Gradebook runs `alembic`
         self.day = opts.day
+        self.lang = normalise_lang(opts.lang)
         self.db_url = opts.db_url or gradebook.course_db_url()
         self.source = opts.source or (COURSE_ROOT / "solutions" / opts.day)
         self.reports = Path(opts.out) / "reports" / opts.day
@@ -128,7 +165,9 @@ class Grader:
         self.iso = sandbox.probe(use_bwrap=self.opts.sandbox, use_cgroup=True)
         warnings = self.iso.warnings() if self.opts.sandbox else [
             "sandbox switched off (--no-sandbox): student code runs as you, with your files and network."]
-        if self.opts.require_sandbox and (not self.iso.bwrap or not self.iso.cgroup):
+        if self.opts.scheduler or self.opts.executor is not None:
+            warnings = [] if self.opts.sandbox else warnings  # each worker probes its own sandbox
+        elif self.opts.require_sandbox and (not self.iso.bwrap or not self.iso.cgroup):
             raise SystemExit("refusing to grade without a full sandbox (--require-sandbox):\n  " + "\n  ".join(warnings))
         for warning in warnings:
             print(f"warning: {warning}", file=sys.stderr)
@@ -138,8 +177,9 @@ class Grader:
         self.masters, self.order, self.exercises = masters_of(self.source)
         self.maxes = gradebook.max_scores(self.db_url, self.day)
         limits = self.opts.limits
+        self.sources_digest = gradebook.sources_digest(self.source)
         self.settings = json.dumps({
-            "grader": grader_digest(), "sources": gradebook.sources_digest(self.source),
+            "grader": grader_digest(), "sources": self.sources_digest,
             "limits": [limits.cell_timeout, limits.notebook_timeout, limits.memory_bytes, limits.output_bytes,
                        limits.threads], "sandbox": self.opts.sandbox, "max_bytes": self.opts.max_notebook_bytes,
             "env": sorted(self.opts.env.items()), "due": self.opts.due,
@@ -149,11 +189,12 @@ class Grader:
             wanted = set(self.opts.students)
             subs = [s for s in subs if s.student in wanted]
         for sub in subs:
-            if sub.nb is not None and sub.notebook in self.masters:
-                fixed = repair.repair(sub.nb, self.masters[sub.notebook])
-                sub.nb = fixed.nb
-                sub.notes.extend(fixed.notes)
-            sub.findings = [str(f) for f in scan.scan(sub.nb)] if sub.nb is not None else []
+            with speaking(sub.lang):  # notes in the student's language
+                if sub.nb is not None and sub.notebook in self.masters:
+                    fixed = repair.repair(sub.nb, self.masters[sub.notebook])
+                    sub.nb = fixed.nb
+                    sub.notes.extend(fixed.notes)
+                sub.findings = [str(f) for f in scan.scan(sub.nb)] if sub.nb is not None else []
         return subs
 
     def record_path(self, student: str, notebook: str) -> Path:
@@ -169,8 +210,12 @@ class Grader:
             return False
 
     # -- one finished job --------------------------------------------------------------------
-    def finish(self, sub: submissions.Submission, fp: str, result: jobs.JobResult | None) -> dict:
+    def finish(self, sub: submissions.Submission, fp: str, result) -> dict:
         """Merge into the gradebook, copy the graded notebook, write feedback and the record."""
+        with speaking(sub.lang):  # its notes and its feedback page in the notebook's language
+            return self._finish(sub, fp, result)
+
+    def _finish(self, sub: submissions.Submission, fp: str, result: jobs.JobResult | None) -> dict:
         maxes = self.maxes[sub.notebook]
         cells = {gid: {"score": 0.0, "max": m, "message": None, "kind": None} for gid, m in maxes.items()}
         status, detail = ("unreadable", sub.error) if result is None else (result.status, result.detail)
@@ -188,34 +233,38 @@ class Grader:
         if status in ("timeout", "error", "unreadable"):
             for cell in cells.values():
                 if not cell["message"]:
-                    cell["message"] = f"{report.STATUS_WORDS[status]}: {(detail or '').splitlines()[0][:200]}"
+                    cell["message"] = msg("grader.cell.stopped", status=report.status_words(status, sub.lang),
+                                          detail=(detail or "").splitlines()[0][:200] if detail else "")
                     cell["kind"] = "stopped" if status != "unreadable" else "mistake"
         if result is not None and result.kernel_death:
-            why = {"memory": "memory limit reached", "stuck": "a cell ignored the time limit's interrupt"}
-            sub.notes.append("The kernel stopped during grading (" + why.get(result.kernel_death, "crash or exit")
-                             + "): the checks after that point were not run.")
+            death = result.kernel_death if result.kernel_death in ("memory", "stuck") else "other"
+            sub.notes.append(msg(f"grader.kernel_death.{death}"))
         integrity = result.integrity if result is not None else {}
         if integrity.get("restored"):
             what = ", ".join(integrity["restored"][:6])
             sub.notes.append(msg("grader.integrity.restored", what=what))
-            sub.findings.append(f"tampering (undone before the checks): replaced {what}")
+            sub.findings.append(msg("grader.finding.restored", what=what))
         if integrity.get("harmful"):
             what = ", ".join(integrity["harmful"][:6])
             sub.notes.append(msg("grader.integrity.machinery", what=what))
-            sub.findings.append(f"tampering (switched off for the checks): {what}")
+            sub.findings.append(msg("grader.finding.switched_off", what=what))
         if integrity.get("voided"):
             sub.notes.append(msg("grader.integrity.tampered_note"))
-            sub.findings.append("checks that could not be proven to have run as written, scored 0: "
-                                + ", ".join(f"{v['grade_id']} ({v['detail']})" for v in integrity["voided"][:8]))
+            sub.findings.append(msg("grader.finding.voided", checks=", ".join(
+                f"{v['grade_id']} ({v['detail']})" for v in integrity["voided"][:8])))
         if result is not None and status == "graded" and integrity and not integrity.get("installed"):
-            sub.findings.append("the grader's integrity guard could not be installed in this kernel")
+            sub.findings.append(msg("grader.finding.no_guard"))
         grades = result.grades if result is not None and status == "graded" else None
         gradebook.merge(self.db_url, self.day, sub.student, sub.notebook, grades,
                         timestamp=sub.timestamp, flagged=bool(sub.findings))
-        if result is not None and result.autograded is not None:
+        graded_nb = getattr(result, "graded_nb", None)
+        if graded_nb is not None or getattr(result, "autograded", None) is not None:
             dest = self.autograded_root / sub.student / self.day / f"{sub.notebook}.ipynb"
             dest.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(result.autograded, dest)
+            if graded_nb is not None:
+                dest.write_bytes(graded_nb)
+            else:
+                shutil.copyfile(result.autograded, dest)
         if instructor_detail and status != "graded":
             self.log_line(f"{sub.student} {sub.notebook}: {status}: {instructor_detail}")
         record = {
@@ -228,7 +277,7 @@ class Grader:
             "wall_s": result.wall_s if result else 0.0, "cells_s": result.cells_s if result else None,
             "peak_bytes": result.peak_bytes if result else None,
             "late_penalty": (result.grades.late_penalty or 0.0) if result and result.grades else 0.0,
-            "timestamp": sub.timestamp,
+            "timestamp": sub.timestamp, "lang": sub.lang,
         }
         feedback = self.feedback_root / sub.student / self.day / f"{sub.notebook}.html"
         feedback.parent.mkdir(parents=True, exist_ok=True)
@@ -252,7 +301,7 @@ class Grader:
         with open(self.reports / "grader.log", "a") as f:
             f.write(time.strftime("%Y-%m-%d %H:%M:%S ") + text.replace("\n", "\n    ") + "\n")
 
-    def record(self, sub: submissions.Submission, fp: str, result: jobs.JobResult | None, bar) -> None:
+    def record(self, sub: submissions.Submission, fp: str, result, bar) -> None:
         """Finish one notebook, count it and print its line under the progress bar."""
         record = self.finish(sub, fp, result)
         self.summary.graded += 1
@@ -279,7 +328,8 @@ class Grader:
             todo.append((sub, fp))
         workers = self.opts.workers or cpu_count()
         limits = self.opts.limits
-        if limits.threads <= 0:
+        local = self.opts.executor is None and not self.opts.scheduler
+        if limits.threads <= 0 and local:  # on a cluster each worker picks its own from its CPU quota
             limits.threads = max(1, cpu_count() // workers)
         if self.summary.skipped:
             self.log(f"{self.summary.skipped} notebook(s) already graded with the same file: skipped "
@@ -297,29 +347,26 @@ class Grader:
 
         bar = tqdm(total=len(todo), unit="nb", desc=f"grading {self.day}", file=sys.stderr,
                    disable=not self.opts.progress or not todo, dynamic_ncols=True)
+        executor, owned = None, False
         try:
             for sub, fp in todo:  # unreadable files: recorded at once, nothing to run
                 if sub.error is not None:
                     self.record(sub, fp, None, bar)
-            with ThreadPoolExecutor(max_workers=workers) as pool:
-                futures = {}
-                for i, (sub, fp) in enumerate(todo):
-                    if sub.error is not None:
-                        continue
-                    futures[pool.submit(
-                        jobs.run_job, job_dir=work_root / f"j{i}", day=self.day, student=sub.student,
-                        notebook=sub.notebook, nb=sub.nb, template=self.template, limits=limits, iso=self.iso,
-                        hide=hide, timestamp=sub.timestamp, env=self.opts.env,
-                    )] = (sub, fp)
-                for future in as_completed(futures):
-                    sub, fp = futures[future]
-                    try:
-                        result = future.result()
-                    except Exception as exc:  # the grader's own failure: reported, never fatal
-                        result = jobs.JobResult(status="error", detail=f"grader error: {exc!r}")
-                    self.record(sub, fp, result, bar)
+            pending = {i: (sub, fp) for i, (sub, fp) in enumerate(todo) if sub.error is None}
+            items = [(i, self.spec(sub, limits)) for i, (sub, fp) in pending.items()]
+            if items:  # no cluster is started for a rerun with nothing new
+                executor, owned = self.executor(workers, work_root, hide)
+                self.summary.executor = executor.name
+            for i, outcome in (executor.run(items) if items else ()):  # the driver alone merges and writes, as outcomes arrive
+                sub, fp = pending[i]
+                if outcome.status == "refused":  # not graded, not recorded: a rerun grades it
+                    self.refused(sub, outcome, bar)
+                    continue
+                self.record(sub, fp, outcome, bar)
         finally:
             bar.close()
+            if owned:
+                executor.close()
             if not os.environ.get("PTGRADE_KEEP"):  # keep job folders to debug the grader itself
                 shutil.rmtree(work_root, ignore_errors=True)
         for sub in unknown:
@@ -327,6 +374,35 @@ class Grader:
         self.finalize(subs, unknown)
         self.summary.wall_s = time.monotonic() - started
         return self.summary
+
+    def spec(self, sub: submissions.Submission, limits: jobs.Limits) -> jobs.JobSpec:
+        """The pure task for one submission: its bytes and ids, the sources' digest, the limits, its language."""
+        return jobs.JobSpec(
+            day=self.day, student=sub.student, notebook=sub.notebook, nb_bytes=nbformat.writes(sub.nb).encode(),
+            sources_digest=self.sources_digest, limits=limits, language=sub.lang,
+            timestamp=sub.timestamp, env=dict(self.opts.env), sandbox=self.opts.sandbox,
+            allow_unsandboxed=self.opts.allow_unsandboxed or self.opts.executor is None and not self.opts.scheduler,
+        )
+
+    def executor(self, workers: int, work_root: Path, hide: list[Path]):
+        """The executor passed in, else a Dask one for ``--scheduler``, else the local pool; and whether we own it."""
+        if self.opts.executor is not None:
+            return self.opts.executor, False
+        if self.opts.scheduler:
+            from grader import cluster
+
+            return cluster.connect(self.opts.scheduler, hide=hide, log=self.log), True
+        return LocalPool(workers, work_root, self.source, self.template, hide), True
+
+    def refused(self, sub: submissions.Submission, outcome, bar) -> None:
+        """A worker would not run this job (other course sources, no sandbox): said once, never recorded."""
+        text = outcome.detail or "refused by the worker"
+        if not any(r.endswith(text) for r in self.summary.refused):
+            print(f"error: a worker refused to grade: {text}", file=sys.stderr)
+        self.summary.refused.append(f"{sub.student}/{sub.notebook}: {text}")
+        self.summary.problems += 1
+        self.log_line(f"{sub.student} {sub.notebook}: refused: {text}")
+        bar.update(1)
 
     def finalize(self, subs: list[submissions.Submission], unknown: list[submissions.Submission]) -> None:
         """Zero what was not handed in, then write grades.csv and the class report."""
@@ -344,7 +420,7 @@ class Grader:
         for sub in unknown:
             records.append({"student": sub.student, "day": self.day, "notebook": sub.path.name, "status": "unreadable",
                             "detail": sub.error, "notes": sub.notes, "findings": [], "score": 0.0,
-                            "max_score": 0.0, "cells": {}})
+                            "max_score": 0.0, "cells": {}, "lang": sub.lang})
         self.summary.records = records
         timed = [r for r in records if r.get("cells_s") is not None and r.get("wall_s")]
         timing = ""
@@ -352,15 +428,14 @@ class Grader:
             cells = sum(r["cells_s"] for r in timed) / len(timed)
             wall = sum(r["wall_s"] for r in timed) / len(timed)
             self.summary.cells_s, self.summary.overhead_s = cells, wall - cells
-            timing = (f"Per notebook: {wall:.1f} s in all, of which {cells:.1f} s running its cells and "
-                      f"{wall - cells:.1f} s overhead (sandbox, kernel start, nbgrader).")
+            timing = msg_in(self.lang, "grader.report.timing", wall=wall, cells=cells, overhead=wall - cells)
         scores = gradebook.scores(self.db_url, self.day)
         notebooks = gradebook.notebook_names(self.db_url, self.day)
         review: dict[str, list[str]] = {}
         for r in records:
             if r["status"] != "graded" or r.get("findings"):
-                review.setdefault(r["student"], []).append(f"{r['notebook']}: " + (
-                    report.STATUS_WORDS.get(r["status"], r["status"]) if r["status"] != "graded" else "flagged"))
+                review.setdefault(r["student"], []).append(f"{r['notebook']}: " + report.status_words(
+                    r["status"] if r["status"] != "graded" else "flagged", self.lang))
         self.summary.csv = self.reports / "grades.csv"
         late = gradebook.penalties(self.db_url, self.day)  # late hand-ins (grader.late)
         report.write_csv(self.summary.csv, self.day, notebooks, scores, review, penalties=late)
@@ -368,7 +443,8 @@ class Grader:
         self.summary.report = self.reports / "report.html"
         self.summary.report.write_text(report.class_report_html(
             self.day, records, self.order,
-            {"max_total": max_total, "warnings": self.summary.warnings, "timing": timing, "penalties": late}))
+            {"max_total": max_total, "warnings": self.summary.warnings, "timing": timing, "penalties": late},
+            lang=self.lang))
 
 
 def grade_class(opts: Options) -> RunSummary:

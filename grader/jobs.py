@@ -15,6 +15,8 @@ import os
 import shutil
 import signal
 import sys
+import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +24,7 @@ from pathlib import Path
 import nbformat
 
 from grader import gradebook, sandbox, zygote
-from ptcourse.messages import msg
+from ptcourse.messages import msg_in
 
 JOB_CONFIG = """\
 c.CourseDirectory.source_directory = "source"
@@ -105,13 +107,13 @@ class JobResult:
 GRADER_ERRORS = {"GraderIntegrity", "KernelDied", "NotRun", "CellTimeoutError"}
 
 
-def error_text(output) -> str:
+def error_text(output, lang: str = "en") -> str:
     """The plain-words part of an error output: ``Name: message``, without the traceback."""
     ename, evalue = output.get("ename", "Error"), output.get("evalue", "")
     if ename in {"CheckFailed", "AssertionError", *GRADER_ERRORS} and evalue:
         return evalue
     if ename == "NotImplementedError" and not evalue:
-        return "NotImplementedError: not done yet (the exercise cell still raises NotImplementedError)"
+        return msg_in(lang, "grader.cell.not_done")
     return f"{ename}: {evalue}" if evalue else ename
 
 
@@ -141,7 +143,7 @@ def failure_kinds(nb) -> dict[str, str]:
     return out
 
 
-def failure_messages(nb) -> dict[str, str]:
+def failure_messages(nb, lang: str = "en") -> dict[str, str]:
     """``{grade_id: message}`` for each graded cell with an error output."""
     out = {}
     for cell in nb.cells:
@@ -150,7 +152,7 @@ def failure_messages(nb) -> dict[str, str]:
             continue
         errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
         if errors:
-            out[meta["grade_id"]] = error_text(errors[-1])
+            out[meta["grade_id"]] = error_text(errors[-1], lang)
     return out
 
 
@@ -198,8 +200,10 @@ def run_job(
     timestamp: str | None = None,
     env: dict[str, str] | None = None,
 ) -> JobResult:
-    """Autograde one notebook; never raises for anything the notebook does."""
+    """Autograde one notebook; never raises for anything the notebook does. ``env["PTCOURSE_LANG"]``
+    (the notebook's language) is the language of its kernel's messages and of the job's own."""
     started = time.monotonic()
+    lang = (env or {}).get("PTCOURSE_LANG") or "en"
     if job_dir.exists():
         shutil.rmtree(job_dir)
     sub_dir = job_dir / "submitted" / student / day
@@ -247,7 +251,7 @@ def run_job(
     proc.join(timeout=limits.notebook_timeout)
     if proc.is_alive():
         status = "timeout"
-        detail = msg("grader.stopped.timeout", seconds=limits.notebook_timeout)
+        detail = msg_in(lang, "grader.stopped.timeout", seconds=limits.notebook_timeout)
         sandbox.kill_tree(proc.pid)
         try:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -267,7 +271,7 @@ def run_job(
             try:
                 result.grades = gradebook.read_job_grades(db_url, day, student, notebook)
                 graded_nb = nbformat.read(str(autograded), as_version=4)
-                result.messages = failure_messages(graded_nb)
+                result.messages = failure_messages(graded_nb, lang)
                 result.kinds = failure_kinds(graded_nb)
                 result.autograded = autograded
             except Exception as exc:  # a corrupt output is reported, not raised
@@ -295,3 +299,156 @@ def _tail(path: Path, lines: int = 15) -> str:
         return ""
     keep = [line for line in text if "checksum" not in line]
     return "\n".join(keep[-lines:])
+
+
+# -- the job as a pure task: JobSpec -> JobOutcome (the same on the local pool and on a cluster) --
+@dataclass
+class JobSpec:
+    """One job, with nothing of the driver's machine in it: it can be pickled and run anywhere.
+
+    The worker that runs it finds the course sources it holds itself, checks them against
+    ``sources_digest``, builds (or reuses) its own template gradebook from them, probes its own
+    sandbox and picks its own thread count (``limits.threads == 0``).
+    """
+
+    day: str
+    student: str
+    notebook: str
+    nb_bytes: bytes  # the (repaired) submitted notebook, as JSON
+    sources_digest: str  # gradebook.sources_digest of the assignment the driver grades against
+    limits: Limits = field(default_factory=Limits)
+    language: str = "en"  # PTCOURSE_LANG of the kernel: the language of the check messages
+    timestamp: str | None = None
+    env: dict[str, str] = field(default_factory=dict)  # extra kernel environment
+    sandbox: bool = True  # jail the kernel with bubblewrap (False only with --no-sandbox)
+    allow_unsandboxed: bool = False  # a worker without bubblewrap or a memory cgroup may still grade
+
+
+@dataclass
+class JobOutcome:
+    """What a job sends back: scores and messages per cell, the graded notebook's bytes, timings."""
+
+    status: str  # "graded", "timeout", "error"; "refused": the worker would not run it (never recorded)
+    grades: gradebook.NotebookGrades | None = None  # per-cell automatic scores, comments, late penalty
+    graded_nb: bytes | None = None  # the autograded notebook
+    messages: dict[str, str] = field(default_factory=dict)
+    kinds: dict[str, str] = field(default_factory=dict)
+    wall_s: float = 0.0
+    cells_s: float | None = None
+    peak_bytes: int | None = None
+    kernel_death: str | None = None
+    detail: str = ""
+    integrity: dict = field(default_factory=dict)
+    worker: str = ""  # host:pid of the process that ran it
+
+    @classmethod
+    def from_result(cls, result: JobResult, worker: str = "") -> JobOutcome:
+        data = None
+        if result.autograded is not None:
+            data = Path(result.autograded).read_bytes()
+        return cls(status=result.status, grades=result.grades, graded_nb=data, messages=result.messages,
+                   kinds=result.kinds, wall_s=result.wall_s, cells_s=result.cells_s, peak_bytes=result.peak_bytes,
+                   kernel_death=result.kernel_death, detail=result.detail, integrity=result.integrity,
+                   worker=worker)
+
+
+def whoami() -> str:
+    import socket
+
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+_ISO: dict[bool, sandbox.Isolation] = {}
+_TEMPLATE_LOCK = threading.Lock()
+
+
+def worker_isolation(use_bwrap: bool) -> sandbox.Isolation:
+    """This process's sandbox layers, probed once."""
+    if use_bwrap not in _ISO:
+        _ISO[use_bwrap] = sandbox.probe(use_bwrap=use_bwrap, use_cgroup=True)
+    return _ISO[use_bwrap]
+
+
+def worker_sources(day: str) -> Path:
+    """The course sources this worker holds for ``day``: ``$PTGRADE_COURSE_SOURCES/<day>`` or solutions/<day>."""
+    root = os.environ.get("PTGRADE_COURSE_SOURCES")
+    return (Path(root) if root else gradebook.COURSE_ROOT / "solutions") / day
+
+
+def worker_template(day: str, source: Path) -> Path:
+    """The template gradebook built from this worker's sources (cached; one builder at a time)."""
+    import fcntl
+
+    cache = gradebook.COURSE_ROOT / "grader" / ".cache"
+    cache.mkdir(parents=True, exist_ok=True)
+    with _TEMPLATE_LOCK, open(cache / f"template-{day}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # other worker processes on this machine wait
+        return gradebook.build_template(day, source, cache)
+
+
+def worker_cpus() -> int:
+    """CPUs this worker may use: ``PTGRADE_CPUS`` (set for workers sharing one machine) or its CPU quota."""
+    from ptcourse.cpus import available_cpus
+
+    try:
+        return max(1, int(os.environ["PTGRADE_CPUS"]))
+    except (KeyError, ValueError):
+        return available_cpus()
+
+
+def refusal(spec: JobSpec, source: Path | None = None, iso: sandbox.Isolation | None = None) -> str | None:
+    """Why this worker must not run ``spec`` (plain words), or None."""
+    import multiprocessing as mp
+
+    if mp.current_process().daemon:
+        return (f"worker {whoami()} is a daemonic process and cannot start nbgrader: start the workers with "
+                "DASK_DISTRIBUTED__WORKER__DAEMON=False (the worker image and `--scheduler local:N` do).")
+    if source is not None:
+        if not source.is_dir() or not any(source.glob("*.ipynb")):
+            return (f"worker {whoami()} holds no course sources for {spec.day} (looked in {source}): "
+                    "install the course on the worker (Dockerfile.worker) or set PTGRADE_COURSE_SOURCES.")
+        held = gradebook.sources_digest(source)
+        if held != spec.sources_digest:
+            return (f"course sources differ: the driver grades {spec.day} against sources {spec.sources_digest}, "
+                    f"worker {whoami()} holds {held}. Give every worker the same course version "
+                    f"(the worker image tagged {spec.sources_digest}) and run again; nothing was graded there.")
+    if iso is not None and spec.sandbox and not spec.allow_unsandboxed and (not iso.bwrap or not iso.cgroup):
+        return (f"worker {whoami()} cannot sandbox student code, so it refuses to grade: "
+                + " ".join(iso.warnings())
+                + " Fix the worker, or run with --allow-unsandboxed to grade there anyway.")
+    return None
+
+
+def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | None = None,
+             template: Path | None = None, hide: list[Path] | tuple = (), slots: int = 1) -> JobOutcome:
+    """Run one :class:`JobSpec` on this machine; never raises for anything the notebook does.
+
+    The local pool passes its own ``work_root``, ``source``, ``template`` and ``hide`` (the
+    driver's folders); a cluster worker passes nothing and uses what it holds. ``slots`` is how
+    many jobs this process runs at once (its share of the CPUs sets the kernel's threads).
+    """
+    source = Path(source) if source is not None else worker_sources(spec.day)
+    iso = worker_isolation(spec.sandbox)
+    why = refusal(spec, source, iso)
+    if why:
+        return JobOutcome(status="refused", detail=why, worker=whoami())
+    template = template or worker_template(spec.day, source)
+    limits = spec.limits
+    if limits.threads <= 0:
+        limits = Limits(**{**limits.__dict__, "threads": max(1, worker_cpus() // max(1, slots))})
+    root = Path(work_root) if work_root is not None else Path(tempfile.gettempdir())
+    root.mkdir(parents=True, exist_ok=True)
+    job_dir = Path(tempfile.mkdtemp(prefix="j-", dir=root))
+    extra = [Path(p) for p in os.environ.get("PTGRADE_HIDE", "").split(os.pathsep) if p]
+    env = {**spec.env, "PTCOURSE_LANG": spec.language} if spec.language else dict(spec.env)
+    try:
+        nb = nbformat.reads(spec.nb_bytes.decode("utf-8"), as_version=4)
+        result = run_job(job_dir=job_dir, day=spec.day, student=spec.student, notebook=spec.notebook, nb=nb,
+                         template=template, limits=limits, iso=iso,
+                         hide=[gradebook.COURSE_ROOT, root, *map(Path, hide), *extra],
+                         timestamp=spec.timestamp, env=env)
+        outcome = JobOutcome.from_result(result, whoami())
+    finally:
+        if not os.environ.get("PTGRADE_KEEP"):
+            shutil.rmtree(job_dir, ignore_errors=True)
+    return outcome

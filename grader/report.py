@@ -18,12 +18,32 @@ import statistics
 from collections import Counter, defaultdict
 from pathlib import Path
 
-STATUS_WORDS = {
-    "graded": "graded",
-    "timeout": "stopped: time limit",
-    "error": "could not be graded",
-    "unreadable": "could not be read",
-}
+from ptcourse.messages import catalogue, msg_in, normalise_lang
+
+STATUSES = ("graded", "timeout", "error", "unreadable")  # a notebook's outcome; words: grader.status.*
+
+
+def status_words(status: str, lang: str = "en") -> str:
+    """The plain words of a status code, in ``lang``."""
+    return msg_in(lang, f"grader.status.{status}") if f"grader.status.{status}" in catalogue("en") else status
+
+
+def check_title(grade_id: str, lang: str = "en") -> str:
+    """A graded check's name: its test's docstring in ``lang`` (``<grade_id>.title``), else the id."""
+    return msg_in(lang, f"{grade_id}.title") if f"{grade_id}.title" in catalogue("en") else grade_id
+
+
+def exercise_name(label: str, lang: str = "en") -> str:
+    """``Exercise 3 · autograd_softplus`` (nbmodel's label) in ``lang``."""
+    m = re.match(r"Exercise (\d+)( · .*)?$", label)
+    return msg_in(lang, "grader.page.exercise", number=m.group(1)) + (m.group(2) or "") if m else label
+
+
+def note_text(note, lang: str = "en") -> str:
+    """A note or finding kept as ``{"id": ..., "values": {...}}`` in ``lang``; a plain string as it is."""
+    if isinstance(note, dict) and "id" in note:
+        return msg_in(lang, note["id"], **note.get("values", {}))
+    return str(note)
 
 STYLE = """
 body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;
@@ -53,44 +73,51 @@ def esc(text) -> str:
     return html.escape(str(text))
 
 
-def page(title: str, body: str) -> str:
-    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{esc(title)}</title>"
+def page(title: str, body: str, lang: str = "en") -> str:
+    return (f"<!doctype html><html lang='{esc(normalise_lang(lang))}'><head><meta charset='utf-8'><title>{esc(title)}</title>"
             f"<style>{STYLE}</style></head><body>{body}</body></html>\n")
 
 
-def feedback_html(record: dict, exercises: dict[str, str]) -> str:
-    """One student's feedback page for one notebook (see :func:`grader.engine` records)."""
-    title = f"{record['notebook']} — {record['student']}"
+def feedback_html(record: dict, exercises: dict[str, str], lang: str | None = None) -> str:
+    """One student's feedback page for one notebook (see :func:`grader.engine` records), in ``lang``
+    (default: the notebook's own language, ``record["lang"]``)."""
+    lang = lang or record.get("lang") or "en"
+
+    def t(key, **values):
+        return esc(msg_in(lang, key, **values))
+
+    title = msg_in(lang, "grader.page.feedback_title", notebook=record["notebook"], student=record["student"])
     parts = [f"<h1>{esc(record['day'])} · {esc(record['notebook'])}</h1>",
-             f"<p class='muted'>Feedback for <b>{esc(record['student'])}</b></p>",
-             f"<p class='score'>{record['score']:g} / {record['max_score']:g} points</p>"]
+             f"<p class='muted'>{t('grader.page.feedback_for', student=record['student'])}</p>",
+             f"<p class='score'>{t('grader.page.points', score=record['score'], max_score=record['max_score'])}</p>"]
     if record["status"] != "graded":
-        parts.append(f"<div class='bad'><b>{esc(STATUS_WORDS.get(record['status'], record['status']))}:</b> "
-                     f"{esc(record.get('detail', ''))}</div>")
+        parts.append(f"<div class='bad'><b>{esc(status_words(record['status'], lang))}:</b> "
+                     f"{esc(note_text(record.get('detail', ''), lang))}</div>")
     for note in record.get("notes", []):
-        parts.append(f"<div class='note'>{esc(note)}</div>")
+        parts.append(f"<div class='note'>{esc(note_text(note, lang))}</div>")
     if record.get("late_penalty"):
-        parts.append(f"<div class='note'><b>Handed in late</b> ({esc(record.get('timestamp') or '')}): "
-                     f"−{record['late_penalty']:g} points, so "
-                     f"{max(0.0, record['score'] - record['late_penalty']):g} / {record['max_score']:g}.</div>")
+        parts.append("<div class='note'>" + t(
+            "grader.page.late", timestamp=record.get("timestamp") or "", penalty=record["late_penalty"],
+            final=max(0.0, record["score"] - record["late_penalty"]), max_score=record["max_score"]) + "</div>")
     if record.get("findings"):
-        items = "".join(f"<li>{esc(f)}</li>" for f in record["findings"])
-        parts.append("<div class='note'><b>Flagged for review by your instructor</b> (your score is not "
-                     f"changed by this):<ul>{items}</ul></div>")
+        items = "".join(f"<li>{esc(note_text(f, lang))}</li>" for f in record["findings"])
+        parts.append(f"<div class='note'><b>{t('grader.page.flagged')}</b><ul>{items}</ul></div>")
     cells = record.get("cells", {})
     if cells:
         rows = []
         for grade_id, cell in cells.items():
             ok = cell["score"] >= cell["max"]
-            mark = "<span class='pass'>✔ passed</span>" if ok else "<span class='fail'>✘ failed</span>"
-            message = "" if ok else esc(cell.get("message") or "no message")
-            rows.append(f"<tr><td>{esc(exercises.get(grade_id, grade_id))}</td><td><code>{esc(grade_id)}</code></td>"
+            mark = (f"<span class='pass'>{t('grader.page.passed')}</span>" if ok
+                    else f"<span class='fail'>{t('grader.page.failed')}</span>")
+            message = "" if ok else esc(cell.get("message") or msg_in(lang, "grader.page.no_message"))
+            rows.append(f"<tr><td>{esc(exercise_name(exercises.get(grade_id, grade_id), lang))}</td>"
+                        f"<td>{esc(check_title(grade_id, lang))}<br><code class='muted'>{esc(grade_id)}</code></td>"
                         f"<td>{cell['score']:g} / {cell['max']:g}</td><td>{mark}</td><td>{message}</td></tr>")
-        parts.append("<h2>Checks</h2><table><tr><th>exercise</th><th>check</th><th>points</th><th></th>"
-                     "<th>what was wrong</th></tr>" + "".join(rows) + "</table>")
-        parts.append("<p class='muted'>Hidden checks run your code on fresh inputs; their code is not shown, "
-                     "only what they found.</p>")
-    return page(title, "".join(parts))
+        parts.append(f"<h2>{t('grader.page.checks')}</h2><table><tr><th>{t('grader.page.col_exercise')}</th>"
+                     f"<th>{t('grader.page.col_check')}</th><th>{t('grader.page.col_points')}</th><th></th>"
+                     f"<th>{t('grader.page.col_wrong')}</th></tr>" + "".join(rows) + "</table>")
+        parts.append(f"<p class='muted'>{t('grader.page.hidden_note')}</p>")
+    return page(title, "".join(parts), lang)
 
 
 def normalise(message: str) -> str:
@@ -105,20 +132,28 @@ def _png(fig) -> str:
     return "<img alt='chart' src='data:image/png;base64," + base64.b64encode(buf.getvalue()).decode() + "'>"
 
 
-def _charts(records: list[dict], exercise_order: list[str]) -> tuple[str, str]:
+def _charts(records: list[dict], exercise_order: list[str], lang: str = "en") -> tuple[str, str]:
     import matplotlib
 
     matplotlib.use("Agg", force=True)
     import matplotlib.pyplot as plt
 
+    from ptcourse.plotting import use_language_fonts
+
+    with matplotlib.rc_context():  # the report's language's fonts (CJK for zh-CN), for these charts only
+        use_language_fonts(normalise_lang(lang))
+        return _draw(plt, records, exercise_order, lang)
+
+
+def _draw(plt, records: list[dict], exercise_order: list[str], lang: str) -> tuple[str, str]:
     totals = defaultdict(float)
     for r in records:
         totals[r["student"]] += r["score"]
     fig, ax = plt.subplots(figsize=(7, 2.8))
     ax.hist(list(totals.values()) or [0], bins=min(20, max(5, len(totals))), color="#4c72b0")
-    ax.set_xlabel("total points")
-    ax.set_ylabel("students")
-    ax.set_title("Score distribution")
+    ax.set_xlabel(msg_in(lang, "grader.report.chart_total"))
+    ax.set_ylabel(msg_in(lang, "grader.report.chart_students"))
+    ax.set_title(msg_in(lang, "grader.report.chart_distribution"))
     hist = _png(fig)
     plt.close(fig)
 
@@ -133,33 +168,41 @@ def _charts(records: list[dict], exercise_order: list[str]) -> tuple[str, str]:
     colors = ["#b3261e" if f < 50 else "#f0b400" if f < 80 else "#0a7a2f" for f in fractions]
     ax.barh(ids[::-1], fractions[::-1], color=colors[::-1])
     ax.set_xlim(0, 100)
-    ax.set_xlabel("% of points earned by the class")
-    ax.set_title("Where the class struggled (per check)")
+    ax.set_xlabel(msg_in(lang, "grader.report.chart_earned"))
+    ax.set_title(msg_in(lang, "grader.report.chart_struggled"))
     ax.tick_params(axis="y", labelsize=7)
     per_cell = _png(fig)
     plt.close(fig)
     return hist, per_cell
 
 
-def class_report_html(day: str, records: list[dict], exercise_order: list[str], summary: dict) -> str:
-    """The instructor's page: distributions, common failures, what needs a human."""
+def class_report_html(day: str, records: list[dict], exercise_order: list[str], summary: dict,
+                      lang: str = "en") -> str:
+    """The instructor's page, in ``lang``: distributions, common failures, what needs a human."""
+
+    def t(key, **values):
+        return esc(msg_in(lang, key, **values))
+
+    def th(*keys):
+        return "<tr>" + "".join(f"<th>{t(k)}</th>" for k in keys) + "</tr>"
+
     students = sorted({r["student"] for r in records})
     totals = defaultdict(float)
     max_total = summary.get("max_total", 0)
     for r in records:
         totals[r["student"]] += r["score"]
-    parts = [f"<h1>{esc(day)}: class report</h1>",
-             f"<p>{len(students)} students, {len(records)} notebooks graded. "]
+    parts = [f"<h1>{t('grader.report.title', day=day)}</h1>",
+             f"<p>{t('grader.report.counts', students=len(students), notebooks=len(records))} "]
     if totals:
         values = list(totals.values())
-        parts.append(f"Mean {statistics.mean(values):.1f}, median {statistics.median(values):.1f} "
-                     f"of {max_total:g} points.")
+        parts.append(t("grader.report.mean", mean=statistics.mean(values), median=statistics.median(values),
+                       max_total=max_total))
     parts.append("</p>")
     for warning in summary.get("warnings", []):
-        parts.append(f"<div class='bad'>{esc(warning)}</div>")
+        parts.append(f"<div class='bad'>{esc(note_text(warning, lang))}</div>")
     if records:
-        hist, per_cell = _charts(records, exercise_order)
-        parts += ["<h2>Scores</h2>", hist, "<h2>Per check</h2>", per_cell]
+        hist, per_cell = _charts(records, exercise_order, lang)
+        parts += [f"<h2>{t('grader.report.scores')}</h2>", hist, f"<h2>{t('grader.report.per_check')}</h2>", per_cell]
 
     failures = Counter()
     example = {}
@@ -181,50 +224,56 @@ def class_report_html(day: str, records: list[dict], exercise_order: list[str], 
                     key = (grade_id, normalise(cell["message"]))
                     failures[key] += 1
                     example.setdefault(key, cell["message"])
-    parts.append("<h2>Most common mistakes</h2>")
+    parts.append(f"<h2>{t('grader.report.common')}</h2>")
     if failures:
-        rows = "".join(f"<tr><td>{n}</td><td><code>{esc(g)}</code></td><td>{esc(example[(g, m)][:300])}</td></tr>"
+        rows = "".join(f"<tr><td>{n}</td><td>{esc(check_title(g, lang))}<br><code class='muted'>{esc(g)}</code>"
+                       f"</td><td>{esc(example[(g, m)][:300])}</td></tr>"
                        for (g, m), n in failures.most_common(15))
-        parts.append(f"<table><tr><th>times</th><th>check</th><th>message (one example)</th></tr>{rows}</table>")
+        parts.append("<table>" + th("grader.report.col_times", "grader.report.col_check", "grader.report.col_example")
+                     + rows + "</table>")
     else:
-        parts.append("<p>None.</p>")
+        parts.append(f"<p>{t('grader.report.none')}</p>")
     if not_attempted:
-        parts.append("<p class='muted'>Not attempted (the exercise still raises NotImplementedError), in checks: "
-                     + ", ".join(f"{esc(nb)} {n}" for nb, n in sorted(not_attempted.items())) + ".</p>")
-    parts.append("<h2>Stopped by the grader</h2>")
+        counts = ", ".join(f"{nb} {n}" for nb, n in sorted(not_attempted.items()))
+        parts.append(f"<p class='muted'>{t('grader.report.not_attempted', counts=counts)}</p>")
+    parts.append(f"<h2>{t('grader.report.stopped')}</h2>")
     if stopped:
-        parts.append("<p class='muted'>Time limit, memory limit or a kernel that died: not learning mistakes, so "
-                     "they are kept out of the list above.</p><table><tr><th>student</th><th>notebook</th>"
-                     "<th>checks not run</th></tr>" + "".join(
-                         f"<tr><td>{esc(st)}</td><td>{esc(nb)}</td><td>{n}</td></tr>"
-                         for (st, nb), n in sorted(stopped.items())) + "</table>")
+        parts.append(f"<p class='muted'>{t('grader.report.stopped_note')}</p><table>"
+                     + th("grader.report.col_student", "grader.report.col_notebook", "grader.report.col_not_run")
+                     + "".join(f"<tr><td>{esc(st)}</td><td>{esc(nb)}</td><td>{n}</td></tr>"
+                               for (st, nb), n in sorted(stopped.items())) + "</table>")
     else:
-        parts.append("<p>None.</p>")
+        parts.append(f"<p>{t('grader.report.none')}</p>")
     if unproven:
-        parts.append("<h2>Checks that could not be proven</h2><table><tr><th>student</th><th>notebook</th>"
-                     "<th>checks scored 0</th></tr>" + "".join(
-                         f"<tr><td>{esc(st)}</td><td>{esc(nb)}</td><td>{n}</td></tr>"
-                         for (st, nb), n in sorted(unproven.items())) + "</table>")
+        parts.append(f"<h2>{t('grader.report.unproven')}</h2><table>"
+                     + th("grader.report.col_student", "grader.report.col_notebook", "grader.report.col_zero")
+                     + "".join(f"<tr><td>{esc(st)}</td><td>{esc(nb)}</td><td>{n}</td></tr>"
+                               for (st, nb), n in sorted(unproven.items())) + "</table>")
 
     attention = [r for r in records if r["status"] != "graded" or r.get("findings") or r.get("notes")]
-    parts.append("<h2>Needs a human</h2>")
+    parts.append(f"<h2>{t('grader.report.human')}</h2>")
     if attention:
         rows = []
         for r in attention:
-            what = ([STATUS_WORDS.get(r["status"], r["status"]) + ": "
-                     + (r.get("instructor_detail") or r.get("detail", ""))[:600]] if r["status"] != "graded" else [])
-            what += [f"review: {f}" for f in r.get("findings", [])] + list(r.get("notes", []))
+            detail = r.get("instructor_detail") or note_text(r.get("detail", ""), lang)
+            what = [status_words(r["status"], lang) + ": " + detail[:600]] if r["status"] != "graded" else []
+            what += [msg_in(lang, "grader.report.review", finding=note_text(f, lang)) for f in r.get("findings", [])]
+            what += [note_text(n, lang) for n in r.get("notes", [])]
             rows.append(f"<tr><td>{esc(r['student'])}</td><td>{esc(r['notebook'])}</td>"
                         f"<td>{'<br>'.join(esc(w) for w in what)}</td></tr>")
-        parts.append("<table><tr><th>student</th><th>notebook</th><th>what</th></tr>" + "".join(rows) + "</table>")
+        parts.append("<table>" + th("grader.report.col_student", "grader.report.col_notebook", "grader.report.col_what")
+                     + "".join(rows) + "</table>")
     else:
-        parts.append("<p>Nothing: every notebook ran and nothing was flagged.</p>")
+        parts.append(f"<p>{t('grader.report.nothing')}</p>")
 
     late = {student: sum(nbs.values()) for student, nbs in summary.get("penalties", {}).items()}
     if late:
-        parts.append("<h2>Late hand-ins</h2><p>" + ", ".join(
-            f"{esc(student)}: −{points:g} points" for student, points in sorted(late.items())) + "</p>")
-    parts.append("<h2>Students</h2><table><tr><th>student</th><th>points</th><th>late penalty</th><th>feedback</th></tr>")
+        parts.append(f"<h2>{t('grader.report.late')}</h2><p>" + ", ".join(
+            t("grader.report.late_one", student=student, points=points)
+            for student, points in sorted(late.items())) + "</p>")
+    parts.append(f"<h2>{t('grader.report.students')}</h2><table>"
+                 + th("grader.report.col_student", "grader.report.col_points", "grader.report.col_late",
+                      "grader.report.col_feedback"))
     for student in students:
         links = " ".join(
             f"<a href='{esc(r['feedback'])}'>{esc(r['notebook'])}</a>"
@@ -235,8 +284,8 @@ def class_report_html(day: str, records: list[dict], exercise_order: list[str], 
     parts.append("</table>")
     timing = summary.get("timing")
     if timing:
-        parts.append(f"<p class='muted'>{esc(timing)}</p>")
-    return page(f"{day} class report", "".join(parts))
+        parts.append(f"<p class='muted'>{esc(note_text(timing, lang))}</p>")
+    return page(msg_in(lang, "grader.report.title", day=day), "".join(parts), lang)
 
 
 def write_csv(path: Path, day: str, notebooks: list[str], scores: dict[str, dict[str, tuple[float, float]]],

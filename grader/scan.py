@@ -20,6 +20,8 @@ import ast
 import re
 from dataclasses import dataclass
 
+from ptcourse.messages import msg
+
 GUARDED_MODULES = {"torch", "numpy", "math", "ptcourse", "builtins", "unittest", "pytest", "IPython"}
 GUARDED_BUILTINS = {
     "AssertionError", "Exception", "BaseException", "isinstance", "issubclass", "callable",
@@ -51,7 +53,7 @@ class Finding:
     detail: str
 
     def __str__(self) -> str:
-        return f"cell {self.cell}: {self.detail}"
+        return msg("grader.scan.cell", cell=self.cell, detail=self.detail)
 
 
 def _root_name(node: ast.AST) -> str | None:
@@ -86,14 +88,14 @@ class _Visitor(ast.NodeVisitor):
         for alias in node.names:
             self.aliases[alias.asname or alias.name.split(".")[0]] = alias.name
             if alias.name.split(".")[0] in NETWORK_MODULES:
-                self.add("outside-access", f"imports {alias.name} (network)")
+                self.add("outside-access", msg("grader.scan.imports_network", module=alias.name))
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         module = node.module or ""
         for alias in node.names:
             self.aliases[alias.asname or alias.name] = f"{module}.{alias.name}"
         if module.split(".")[0] in NETWORK_MODULES:
-            self.add("outside-access", f"imports from {module} (network)")
+            self.add("outside-access", msg("grader.scan.imports_from_network", module=module))
 
     def _target(self, target: ast.AST) -> None:
         if isinstance(target, (ast.Tuple, ast.List)):
@@ -106,16 +108,16 @@ class _Visitor(ast.NodeVisitor):
             if self.aliases.get(_root_name(target) or ""):
                 dotted = dotted.replace(_root_name(target), self.aliases[_root_name(target)], 1)
             if module in GUARDED_MODULES and not dotted.startswith(ALLOWED_SETTINGS):
-                self.add("tampering", f"assigns to {dotted}")
+                self.add("tampering", msg("grader.scan.assigns", target=dotted))
             elif target.attr in HOOKS:
-                self.add("tampering", f"replaces {_dotted(target)}")
+                self.add("tampering", msg("grader.scan.replaces", target=_dotted(target)))
         elif isinstance(target, ast.Name):
             if target.id in GUARDED_BUILTINS:
-                self.add("tampering", f"redefines the built-in {target.id}")
+                self.add("tampering", msg("grader.scan.redefines_builtin", name=target.id))
             elif target.id in self.helpers:
-                self.add("tampering", f"redefines the course's check helper {target.id}")
+                self.add("tampering", msg("grader.scan.redefines_helper", name=target.id))
             elif target.id == "__builtins__":
-                self.add("tampering", "assigns to __builtins__")
+                self.add("tampering", msg("grader.scan.assigns", target="__builtins__"))
 
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
@@ -136,16 +138,16 @@ class _Visitor(ast.NodeVisitor):
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
         if node.name in GUARDED_BUILTINS:
-            self.add("tampering", f"redefines the built-in {node.name}")
+            self.add("tampering", msg("grader.scan.redefines_builtin", name=node.name))
         elif node.name in self.helpers:
-            self.add("tampering", f"redefines the course's check helper {node.name}")
+            self.add("tampering", msg("grader.scan.redefines_helper", name=node.name))
         self.generic_visit(node)
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         if node.name in GUARDED_BUILTINS or node.name in self.helpers:
-            self.add("tampering", f"redefines {node.name}")
+            self.add("tampering", msg("grader.scan.redefines", name=node.name))
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
@@ -155,26 +157,26 @@ class _Visitor(ast.NodeVisitor):
             module = self._module_of(node.args[0])
             if module in GUARDED_MODULES or (isinstance(node.args[0], ast.Name)
                                              and node.args[0].id == "__builtins__"):
-                self.add("tampering", f"calls {name} on {_dotted(node.args[0])}")
+                self.add("tampering", msg("grader.scan.calls_on", func=name, target=_dotted(node.args[0])))
         elif name in HOOKS:
-            self.add("tampering", f"calls {_dotted(func)}")
+            self.add("tampering", msg("grader.scan.calls", func=_dotted(func)))
         self.generic_visit(node)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         if node.attr == "__builtins__" or (node.attr == "modules" and _root_name(node) == "sys"):
-            self.add("tampering", f"uses {_dotted(node)}")
+            self.add("tampering", msg("grader.scan.uses", name=_dotted(node)))
         self.generic_visit(node)
 
     def visit_Name(self, node: ast.Name) -> None:
         if node.id == "__builtins__" and isinstance(node.ctx, ast.Load):
-            self.add("tampering", "uses __builtins__")
+            self.add("tampering", msg("grader.scan.uses", name="__builtins__"))
 
     def visit_Constant(self, node: ast.Constant) -> None:
         if isinstance(node.value, str):
             if GRADER_MARKERS.search(node.value):
-                self.add("grader-detection", f"mentions {node.value[:60]!r}")
+                self.add("grader-detection", msg("grader.scan.mentions", text=repr(node.value[:60])))
             elif COURSE_PATHS.search(node.value):
-                self.add("outside-access", f"names the course's files: {node.value[:60]!r}")
+                self.add("outside-access", msg("grader.scan.course_files", text=repr(node.value[:60])))
 
 
 def _python_source(source: str) -> str:
@@ -202,7 +204,7 @@ def scan(nb) -> list[Finding]:
             for pattern, kind in ((GRADER_MARKERS, "grader-detection"), (COURSE_PATHS, "outside-access")):
                 match = pattern.search(source)
                 if match:
-                    found.append(Finding(kind, index, f"mentions {match.group(0)!r}"))
+                    found.append(Finding(kind, index, msg("grader.scan.mentions", text=repr(match.group(0)))))
             continue
         visitor = _Visitor(index, aliases, helpers)
         visitor.visit(tree)

@@ -26,7 +26,7 @@ from pathlib import Path
 import nbformat
 
 from grader import repair
-from ptcourse.messages import msg
+from ptcourse.messages import LANGS, PSEUDO, msg, normalise_lang, speaking
 from ptcourse.nbmodel import CourseNotebook
 
 MAX_NOTEBOOK_BYTES = 50 * 1024**2
@@ -44,6 +44,15 @@ class Submission:
     notes: list[str] = field(default_factory=list)  # plain-words report entries
     error: str | None = None  # why it cannot be graded at all
     findings: list[str] = field(default_factory=list)  # reasons for manual review (grader.scan)
+    lang: str = "en"  # the notebook's language (metadata.ptcourse.lang): its kernel's and its feedback's
+
+
+def notebook_lang(nb) -> str:
+    """The language a notebook records, ``metadata.ptcourse.lang`` (absent: English)."""
+    meta = nb.get("metadata", {}).get("ptcourse", {}) if nb is not None else {}
+    lang = meta.get("lang") if isinstance(meta, dict) else None
+    known = isinstance(lang, str) and normalise_lang(lang) in (*LANGS, PSEUDO)
+    return normalise_lang(lang) if known else "en"
 
 
 def slug(text: str) -> str:
@@ -58,7 +67,7 @@ def read_bytes_safely(path: Path, max_bytes: int = MAX_NOTEBOOK_BYTES) -> tuple[
     try:
         info = os.lstat(path)
     except OSError as exc:
-        return None, f"the file could not be read ({exc.strerror})"
+        return None, msg("grader.file.unreadable", reason=exc.strerror)
     if stat.S_ISLNK(info.st_mode):
         return None, msg("grader.file.link", file=name)
     if not stat.S_ISREG(info.st_mode):
@@ -69,7 +78,7 @@ def read_bytes_safely(path: Path, max_bytes: int = MAX_NOTEBOOK_BYTES) -> tuple[
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
-        return None, f"the file could not be read ({exc.strerror})"
+        return None, msg("grader.file.unreadable", reason=exc.strerror)
     with os.fdopen(fd, "rb") as f:
         if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # swapped after the check
             return None, msg("grader.file.special", file=name)
@@ -88,18 +97,17 @@ def read_notebook(path: Path, max_bytes: int = MAX_NOTEBOOK_BYTES) -> tuple[nbfo
     try:
         raw = data.decode("utf-8")
     except UnicodeDecodeError:
-        return None, "the file is not text (is it really a notebook?)"
+        return None, msg("grader.file.not_text")
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
-        return None, (f"the file is not valid notebook JSON (line {exc.lineno}, column {exc.colno}: "
-                      f"{exc.msg}); it was probably edited outside Jupyter or cut short")
+        return None, msg("grader.file.bad_json", line=exc.lineno, column=exc.colno, error=exc.msg)
     if not isinstance(data, dict) or "cells" not in data:
-        return None, "the file is JSON but not a Jupyter notebook (no cells)"
+        return None, msg("grader.file.not_notebook")
     try:
         nb = nbformat.reads(raw, as_version=4)
     except Exception as exc:  # nbformat raises several types for bad structure
-        return None, f"the notebook's structure is broken ({type(exc).__name__}: {str(exc)[:200]})"
+        return None, msg("grader.file.broken", error=f"{type(exc).__name__}: {str(exc)[:200]}")
     return nb, None
 
 
@@ -112,16 +120,19 @@ def _check(sub: Submission, masters: dict[str, CourseNotebook], named_as: str | 
         sub.notebook = named_as if named_as in masters else sub.notebook
         return
     sub.nb = nb
+    sub.lang = notebook_lang(nb)
     found = repair.identify(nb, masters)
     if named_as in masters and (found is None or found == named_as):
         sub.notebook = named_as
     elif found is not None:
         sub.notebook = found
         if named_as is not None:
-            sub.notes.append(f"The file {sub.path.name!r} was graded as {found}.ipynb (recognised by its cells).")
+            with speaking(sub.lang):
+                sub.notes.append(msg("grader.file.recognised", file=sub.path.name, notebook=found))
     else:
         sub.notebook = None
-        sub.error = "no graded cell of this assignment was found in it (wrong file or a different assignment?)"
+        with speaking(sub.lang):
+            sub.error = msg("grader.file.no_graded_cells")
 
 
 def from_nbgrader_layout(folder: Path, day: str, masters: dict[str, CourseNotebook],
@@ -188,8 +199,8 @@ def dedupe(subs: list[Submission]) -> list[Submission]:
             continue
         key = (sub.student, sub.notebook)
         if key in seen:
-            seen[key].notes.append(f"Another file, {sub.path.name!r}, was also a {sub.notebook} notebook: "
-                                   "it was not graded.")
+            with speaking(seen[key].lang):
+                seen[key].notes.append(msg("grader.file.duplicate", file=sub.path.name, notebook=sub.notebook))
             continue
         seen[key] = sub
         out.append(sub)

@@ -2,18 +2,118 @@
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
 
 # Tests run the notebooks on the CPU with a fixed thread count, whatever the machine has.
 os.environ.setdefault("PTCOURSE_DEVICE", "cpu")
 os.environ.setdefault("MPLBACKEND", "module://matplotlib_inline.backend_inline")
 
 
-def pytest_collection_modifyitems(items):
-    """Group tests parametrized by ``path`` by notebook, keeping their order otherwise."""
+def _shared_fixtures(item) -> set[str]:
+    """The module-scoped fixtures defined in the test's own file that it uses, with their parameter."""
+    params = item.callspec.params if hasattr(item, "callspec") else {}
+    shared = set()
+    for name, defs in item._fixtureinfo.name2fixturedefs.items():
+        fixture = defs[-1]
+        base = fixture.baseid
+        if fixture.scope != "function" and base.endswith(".py") and item.nodeid.startswith(base + "::"):
+            shared.add(f"{base}:{name}[{params.get(name, '')}]")
+    return shared
+
+
+def _groups(items) -> dict[int, str]:
+    """xdist groups: tests that share a kernel, a class grading or a server stay in one process.
+
+    ``make test`` runs the suite on two processes (pytest-xdist, ``--dist loadgroup``). Tests of one
+    day's notebooks share live kernels (tests/harness/executed.py) and write into one folder: one
+    group per day. Browser tests share one JupyterLab: one group. Otherwise tests that use the same
+    module-scoped fixture (a class graded once, say) are one group; the rest go wherever is free.
+    """
+    out: dict[int, str] = {}
+    for item in items:
+        params = item.callspec.params if hasattr(item, "callspec") else {}
+        path = params.get("path")
+        if path is not None and hasattr(path, "parent"):
+            out[id(item)] = f"notebooks-{Path(path).parent.name}"
+        elif "browser" in Path(str(item.fspath)).parts:
+            out[id(item)] = "browser"
+    pending = [it for it in items if id(it) not in out]
+    links = {id(it): _shared_fixtures(it) for it in pending}
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    for shared in links.values():
+        shared = sorted(shared)
+        for other in shared[1:]:
+            parent[find(other)] = find(shared[0])
+    for item in pending:
+        shared = links[id(item)]
+        if shared:
+            out[id(item)] = find(sorted(shared)[0])
+    return out
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups (it appends them to the test ids)
+def pytest_collection_modifyitems(config, items):
+    """Group tests parametrized by ``path`` by notebook, keeping their order otherwise; mark xdist groups."""
     def key(item):
         callspec = getattr(item, "callspec", None)
         path = callspec.params.get("path") if callspec else None
         return (str(path) if path is not None else "", )
     order = {id(item): i for i, item in enumerate(items)}
     items.sort(key=lambda it: (key(it), order[id(it)]))
+    groups = _groups(items)
+    for item in items:
+        if id(item) in groups:
+            item.add_marker(pytest.mark.xdist_group(groups[id(item)]))
+    folder = os.environ.get(GROUPS_ENV)
+    worker = getattr(config, "workerinput", {}).get("workerid")
+    if folder and worker:  # a worker tells the scheduler the groups (see pytest_xdist_make_scheduler)
+        (Path(folder) / f"{worker}.json").write_text(
+            json.dumps({item.nodeid: groups[id(item)] for item in items if id(item) in groups}))
+
+
+# xdist's own "loadgroup" reads groups from test ids it rewrites, which pytest 9 no longer lets it
+# do; so the workers write the groups to a file and this scheduler (xdist's load-scope scheduling,
+# a group for a scope) reads them.
+GROUPS_ENV = "PTCOURSE_XDIST_GROUPS"
+
+
+def pytest_configure(config):
+    if not hasattr(config, "workerinput") and getattr(config.option, "dist", "no") == "loadgroup":
+        os.environ[GROUPS_ENV] = tempfile.mkdtemp(prefix="pt-xdist-groups-")
+
+
+def pytest_unconfigure(config):
+    if not hasattr(config, "workerinput") and os.environ.get(GROUPS_ENV):
+        shutil.rmtree(os.environ.pop(GROUPS_ENV), ignore_errors=True)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupScheduling(LoadScopeScheduling):
+        """One scope per group named by tests/conftest.py; every other test is a scope of its own."""
+
+        _groups: dict[str, str] | None = None
+
+        def _split_scope(self, nodeid: str) -> str:
+            if self._groups is None:
+                found = sorted(Path(os.environ[GROUPS_ENV]).glob("*.json"))
+                self._groups = json.loads(found[0].read_text()) if found else {}
+            return self._groups.get(nodeid, nodeid)
+
+    return GroupScheduling(config, log)

@@ -48,6 +48,7 @@ def test_edition_is_one_commit_with_the_student_files(built):
               "src/ptcourse/__init__.py", "src/ptcourse/selfcheck.py", "src/ptcourse/checks.py",
               "data/README.md", "data/LICENSE-MNIST.txt", ".gitignore"}
     wanted |= {f"{day}/{nb.name}" for day in DAYS for nb in solution_notebooks(day)}
+    wanted |= {f"zh-CN/{day}/{nb.name}" for day in DAYS for nb in solution_notebooks(day)} | {"zh-CN/HOME.ipynb"}
     assert wanted <= files, f"missing from the edition: {sorted(wanted - files)}"
     forbidden = [f for f in files if re.match(r"(solutions|grader|tests|tools/(edition|bench))", f)
                  or "mutant" in f or f.endswith(".db") or "gradebook" in f]
@@ -152,3 +153,29 @@ def test_fresh_clone_check_solved_passes_every_visible_check(clone):
     assert re.search(rf"{CHECKED}\.ipynb +{found[1]}/{found[2]} checks passed, last checked", progress), progress
     assert "day1/01_tensors.ipynb" in progress and "not checked yet" in progress
     assert not git(clone, "status", "--porcelain", "--", ".ptcourse-progress.json"), "the progress file is git-ignored"
+
+
+# -- the Chinese edition (make student-edition LANG=zh-CN) ---------------------------------------
+@pytest.fixture(scope="module")
+def built_zh(tmp_path_factory):
+    out = tmp_path_factory.mktemp("edition-zh") / "student"
+    info = edition.build(out, repo=REPO, lang="zh-CN")
+    return out, info
+
+
+def test_chinese_edition_holds_the_chinese_notebooks_home_and_language(built_zh):
+    out, info = built_zh
+    files = set(git(out, "ls-files").split())
+    assert not [f for f in files if f.startswith("zh-CN/")], "the Chinese notebooks replace dayN/, no zh-CN/ folder"
+    for day in DAYS:
+        for nb in solution_notebooks(day):
+            assert (out / day / nb.name).read_bytes() == (ROOT / "zh-CN" / day / nb.name).read_bytes(), f"{day}/{nb.name}"
+    assert (out / "HOME.ipynb").read_bytes() == (ROOT / "zh-CN" / "HOME.ipynb").read_bytes()
+    assert (out / ".ptcourse-lang").read_text().strip() == "zh-CN" and ".ptcourse-lang" in files
+    assert "apt.txt" in files and "fonts-noto-cjk" in (out / "apt.txt").read_text()
+    readme = (out / "README.md").read_text()
+    assert f"mybinder.org/v2/gh/{REPO}/HEAD?urlpath=lab/tree/HOME.ipynb" in readme and "{repo}" not in readme
+    # the README is Chinese once i18n/zh-CN/README.md has a fresh entry, English until then
+    assert info["readme_lang"] == ("zh-CN" if edition.translated("zh-CN")[1] else "en")
+    if info["readme_lang"] == "zh-CN":
+        assert re.search(r"[\u4e00-\u9fff]", readme), "the Chinese README should be in Chinese"

@@ -271,12 +271,20 @@ def _hostile_class(folder: Path, port: int, db: Path) -> None:
         "net": with_code(solved(DAY, NB), FUNC, network),
         "tamper": with_code(solved(DAY, NB), FUNC, "torch.allclose = lambda *a, **k: True\n"),
         "edited": _edited_tests(),
+        "good_zh": _in_chinese(solved(DAY, NB)),  # the same code as good and edited, in a Chinese copy
+        "edited_zh": _in_chinese(_edited_tests()),
     }
     write_class(folder, DAY, {s: {NB: nb} for s, nb in students.items()})
     (folder / "broken" / DAY).mkdir(parents=True)
     (folder / "broken" / DAY / f"{NB}.ipynb").write_text('{"cells": [{"cell_type": "code", "sour')
     (folder / "renamed" / DAY).mkdir(parents=True)
     nbformat.write(solved(DAY, NB), str(folder / "renamed" / DAY / f"{NB}-Copy1.ipynb"))
+
+
+def _in_chinese(nb):
+    """The notebook as a Chinese copy records itself (``metadata.ptcourse.lang``)."""
+    nb.metadata.setdefault("ptcourse", {})["lang"] = "zh-CN"
+    return nb
 
 
 HOSTILE_LIMITS = ("--cell-timeout", "5", "--notebook-timeout", "120", "--memory", "1G", "--output-cap", "200K")
@@ -500,29 +508,6 @@ def test_missing_isolation_is_said_out_loud():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("day", ["day1", "day2", "day3"])
-def test_sandbox_and_guard_keep_full_marks(day, tmp_path):
-    """Every solved notebook, graded in the jail with the integrity guard, keeps full marks and is not
-    flagged: compiling with Inductor, DataLoader workers, torchrun on loopback, ONNX export, mocks of
-    torch functions and torch's own lazy patches included."""
-    names = [p.stem for p in sorted((ROOT / "solutions" / day).glob("*.ipynb"))]
-    write_class(tmp_path / "in", day, {"ann": {n: solved(day, n) for n in names}})
-    subprocess.run([sys.executable, "-m", "grader", "grade", day, "--submissions", str(tmp_path / "in"), "--out",
-                    str(tmp_path / "out"), "--gradebook", f"sqlite:///{tmp_path / 'gb.db'}", "--quiet"],
-                   cwd=ROOT, check=True, capture_output=True, timeout=1200)
-    from grader.gradebook import scores
-
-    got = scores(f"sqlite:///{tmp_path / 'gb.db'}", day)["ann"]
-    short = {n: got[n] for n in names if got[n][0] != got[n][1]}
-    assert not short, f"solved notebooks below full marks in the sandbox (score, max): {short}"
-    for path in (tmp_path / "out" / "reports" / day / "results" / "ann").glob("*.json"):
-        record = json.loads(path.read_text())
-        guard = record["integrity"]
-        assert guard.get("installed") and not guard.get("restored") and not guard.get("harmful"), (path.stem, guard)
-        assert not record["findings"], (path.stem, record["findings"])
-
-
-@pytest.mark.slow
 def test_hostile_report_keeps_grader_stops_apart(hostile):
     """Time and memory limits and dead kernels are listed as the grader's stops, not as learning mistakes."""
     page = (hostile["out"] / "reports" / DAY / "report.html").read_text()
@@ -541,3 +526,30 @@ def test_hostile_pages_show_no_grader_internals(hostile):
         text = page.read_text()
         for bad in ("Traceback", "/tmp/ptg", str(ROOT), "site-packages", ".py\", line"):
             assert bad not in text, f"{page.relative_to(hostile['out'])} shows {bad!r}"
+
+
+@pytest.mark.slow
+def test_hostile_mixed_languages_same_scores_own_pages(hostile):
+    """English and Chinese copies of the same code: the same score cell by cell; each kernel and
+    feedback page speaks its notebook's language; the class report speaks --lang (en here, zh-CN below)."""
+    from grader import report
+
+    scores = hostile["scores"]
+    assert scores["good_zh"][NB] == scores["good"][NB] and total(hostile, "good_zh") == 8
+    assert scores["edited_zh"][NB] == scores["edited"][NB] and 0 < total(hostile, "edited_zh") < 8
+    assert "✔ pick_device() 选择了" in printed(hostile, "good_zh"), "the kernel did not get PTCOURSE_LANG=zh-CN"
+    assert "✔ pick_device() chose" in printed(hostile, "good")
+    page = lambda student: (hostile["out"] / "feedback" / student / DAY / f"{NB}.html").read_text()  # noqa: E731
+    for student in ("good_zh", "edited_zh"):
+        zh = page(student)
+        assert "lang='zh-CN'" in zh and f"{student} 的反馈" in zh and "练习 1" in zh and "检查" in zh, zh[:600]
+        assert "Feedback for" not in zh and "what was wrong" not in zh
+    assert "✘ 未通过" in page("edited_zh") and "✘ failed" in page("edited")
+    assert "pick_device() 返回与这台机器相符的 torch.device。" in page("good_zh")  # the check's title
+    en = page("good")
+    assert "lang='en'" in en and "Feedback for" in en and "pick_device() returns a torch.device" in en
+    class_page = (hostile["out"] / "reports" / DAY / "report.html").read_text()
+    assert "lang='en'" in class_page and "Needs a human" in class_page
+    records = list(hostile["records"].values())
+    chinese = report.class_report_html(DAY, records, [], {"max_total": 8}, lang="zh-CN")
+    assert "lang='zh-CN'" in chinese and "全班报告" in chinese and "需要人工处理" in chinese

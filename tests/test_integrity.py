@@ -179,14 +179,14 @@ def test_accident_keeps_a_wrong_answer_wrong(honest, accident):
 
 @pytest.fixture(scope="module")
 def cheats(tmp_path_factory):
-    """The red-team class graded twice: with the guard, and (to show each cheat is real) without it."""
+    """The red-team class graded with the guard; the cheats that work without it graded again without it."""
     tmp = tmp_path_factory.mktemp("redteam")
     students = {f"cheat_{t}": redteam.hostile(untouched(DAY, NB), t) for t in redteam.TECHNIQUES}
     students.update({f"ok_{h}": redteam.harmless(solved(DAY, NB), h) for h in redteam.HARMLESS})
     write_class(tmp / "submitted", DAY, {s: {NB: nb} for s, nb in students.items()})
     grade(tmp / "submitted", tmp / "out", tmp / "gb.db")
     hostile_only = tmp / "hostile"
-    write_class(hostile_only, DAY, {s: {NB: nb} for s, nb in students.items() if s.startswith("cheat_")})
+    write_class(hostile_only, DAY, {f"cheat_{t}": {NB: students[f"cheat_{t}"]} for t in WORKS_WITHOUT_GUARD})
     grade(hostile_only, tmp / "unguarded", tmp / "unguarded.db", env={"PTGRADE_GUARD": "off"})
     return {"out": tmp / "out", "records": records(tmp / "out"), "unguarded": records(tmp / "unguarded")}
 
@@ -207,8 +207,8 @@ def test_cheat_earns_nothing(cheats, technique):
     """Every check scores 0; where the cheat worked, the notebook is flagged and the page says why."""
     rec = cheats["records"][f"cheat_{technique}"]
     assert {g: c["score"] for g, c in rec["cells"].items() if c["score"]} == {}, rec["cells"]
-    unguarded = cheats["unguarded"][f"cheat_{technique}"]["score"]
     if technique in WORKS_WITHOUT_GUARD:
+        unguarded = cheats["unguarded"][f"cheat_{technique}"]["score"]
         assert unguarded > 0, f"{technique} earned nothing even without the guard: not a real cheat any more"
         assert any(f.startswith(GUARD_FINDINGS) for f in rec["findings"]), (
             f"{technique} scored 0 but the guard did not say why: {rec['findings']}")

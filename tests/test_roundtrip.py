@@ -1,12 +1,24 @@
-"""nbgrader round trip in a throw-away course: solutions get full marks, untouched copies zero,
-and the committed student notebooks are exactly what ``nbgrader generate_assignment`` makes."""
+"""The round trip, one pass per day: release with ``nbgrader generate_assignment``, then grade a
+solved and an untouched copy of every notebook through the class grader, in its sandbox and with
+its integrity guard.
+
+One grading proves four things at once: the committed student notebooks are what nbgrader makes,
+solutions score full marks, untouched copies score zero, and nothing the solutions do (Inductor,
+DataLoader workers, torchrun on loopback, ONNX export, mocks of torch functions, torch's own lazy
+patches) is stopped by the jail or flagged by the guard. That the class grader's scores equal plain
+``nbgrader autograde``'s is proved cell by cell in tests/test_grader.py.
+"""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
+from grader.gradebook import scores as gradebook_scores
+from tests.harness.classroom import write_class
 from tests.harness.course import TempCourse, solved_notebooks
 from tests.harness.notebooks import DAYS, ROOT, SOLUTIONS, read
 
@@ -15,20 +27,29 @@ DAYS_WITH_NOTEBOOKS = [d for d in DAYS if list((SOLUTIONS / d).glob("*.ipynb"))]
 
 @pytest.fixture(scope="module", params=DAYS_WITH_NOTEBOOKS)
 def graded(request, tmp_path_factory):
-    """One course per day: release, submit a solved and an untouched copy, autograde."""
+    """One course per day: release; grade a solved and an untouched copy of each notebook in the jail."""
     day = request.param
-    course = TempCourse(tmp_path_factory.mktemp(f"course-{day}"))
-    release = course.release(day)
-    course.submit("solved", day, solved_notebooks(release, day))
-    course.submit("untouched", day, {p.name: read(p) for p in sorted(release.glob("*.ipynb"))})
-    course.autograde(day)
-    return day, course, release, course.scores(day)
+    tmp = tmp_path_factory.mktemp(f"course-{day}")
+    release = TempCourse(tmp / "course").release(day)
+    solved = {p.removesuffix(".ipynb"): nb for p, nb in solved_notebooks(release, day).items()}
+    untouched = {p.stem: read(p) for p in sorted(release.glob("*.ipynb"))}
+    write_class(tmp / "in", day, {"solved": solved, "untouched": untouched})
+    db = f"sqlite:///{tmp / 'gb.db'}"
+    proc = subprocess.run(
+        [sys.executable, "-m", "grader", "grade", day, "--submissions", str(tmp / "in"), "--out", str(tmp / "out"),
+         "--gradebook", db, "--workers", "2", "--quiet"],
+        cwd=ROOT, capture_output=True, text=True, timeout=1800,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    results = tmp / "out" / "reports" / day / "results"
+    records = {(p.parent.name, p.stem): json.loads(p.read_text()) for p in results.glob("*/*.json")}
+    return day, release, gradebook_scores(db, day), records
 
 
 @pytest.mark.slow
 def test_release_matches_committed(graded):
     """The student notebooks in the repo equal a fresh generate_assignment of the sources."""
-    day, _, release, _ = graded
+    day, release, _, _ = graded
     fresh = {p.name: json.loads(p.read_text()) for p in sorted(release.glob("*.ipynb"))}
     committed = {p.name: json.loads(p.read_text()) for p in sorted((ROOT / day).glob("*.ipynb"))}
     assert sorted(committed) == sorted(fresh), "run 'make release': the set of student notebooks differs"
@@ -38,13 +59,30 @@ def test_release_matches_committed(graded):
 
 @pytest.mark.slow
 def test_solutions_score_full_marks(graded):
-    day, _, _, scores = graded
-    short = {nb: s for nb, s in scores["solved"].items() if s[0] != s[1] or s[1] == 0}
-    assert not short, f"solved {day} notebooks below full marks (score, max): {short}"
+    """Every solved notebook, graded in the jail with the guard, earns every point."""
+    day, release, scores, _ = graded
+    solved = scores["solved"]
+    assert sorted(solved) == sorted(p.stem for p in release.glob("*.ipynb")), f"not every {day} notebook was graded"
+    short = {nb: s for nb, s in solved.items() if s[0] != s[1] or s[1] == 0}
+    assert not short, f"solved {day} notebooks below full marks in the sandbox (score, max): {short}"
+
+
+@pytest.mark.slow
+def test_solutions_are_not_flagged(graded):
+    """The guard is installed in every solved notebook and finds nothing to undo or report."""
+    _, _, _, records = graded
+    for (student, notebook), record in records.items():
+        if student != "solved":
+            continue
+        guard = record["integrity"]
+        assert guard.get("installed") and not guard.get("restored") and not guard.get("harmful"), (notebook, guard)
+        assert not record["findings"], (notebook, record["findings"])
+        assert record["status"] == "graded", (notebook, record["status"], record.get("detail"))
 
 
 @pytest.mark.slow
 def test_untouched_notebooks_score_zero(graded):
-    day, _, _, scores = graded
+    """A notebook handed in as it was released earns nothing."""
+    day, _, scores, _ = graded
     nonzero = {nb: s for nb, s in scores["untouched"].items() if s[0] != 0}
     assert not nonzero, f"untouched {day} notebooks earn points for doing nothing (score, max): {nonzero}"

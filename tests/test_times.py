@@ -1,7 +1,8 @@
 """Honest times (tests/harness/times.py): the rule's parts, and each day's total reported.
 
-The 6-hour target per day is reported here, not asserted yet (issue 13: the lead adds the
-assertion once Day 3 is trimmed).
+The 6-hour target per day is asserted by ``test_each_day_is_within_six_hours`` (issue 13), from the
+source notebooks alone (no kernel). A day still over it is listed in ``KNOWN_OVER`` with the
+reason: a strict xfail, so the test fails as soon as that day fits and the entry must go.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import warnings
 
 import nbformat
+import pytest
 
 from tests.harness import times
 
@@ -90,3 +92,26 @@ def test_contributing_states_the_rule_the_tool_applies():
                   else f"{times.SIZES[i - 1][0] + 1} lines or more {minutes} min")
         assert stated in text, f"CONTRIBUTING.md should say '{stated}' (tests/harness/times.py SIZES)"
     assert f"rounded up to {times.ROUND_TO} minutes" in text
+
+
+# Days known to be over the 6 h target, with why; each entry is a strict xfail (remove it when the day fits).
+KNOWN_OVER = {
+    "day3": ("issue 13: Day 3's 37 graded exercises alone are 296 min by the rule (+16 min run time), "
+             "which leaves under 50 min for 19,000 words of reading; moving optional depth out is not "
+             "enough, the day needs fewer notebooks or exercises (see the d3time report)"),
+}
+
+
+@pytest.mark.parametrize("day", [
+    pytest.param(day, marks=pytest.mark.xfail(strict=True, reason=KNOWN_OVER[day])) if day in KNOWN_OVER else day
+    for day in times.DAYS
+])
+def test_each_day_is_within_six_hours(day):
+    """Each day's realistic total (times.py's rule, optional sections left out) is at most 6 hours."""
+    totals = times.day_totals()
+    assert day in totals, f"{day} has no notebooks"
+    minutes = times.over_target().get(day)
+    assert minutes is None, (
+        f"{day} is estimated at {times.duration(minutes)}, over the {times.duration(times.DAY_TARGET_MIN)} target: "
+        "move depth later notebooks do not need into a section whose heading says '(optional)', or trim "
+        "(python -m tests.harness.times shows the terms)")

@@ -4,9 +4,13 @@ The class (default: 30 students of day1, every notebook) is a third solved noteb
 untouched ones and a third with one mutant per notebook (``tests/mutants``). Both graders get
 the same files in the same run; we report the two wall times, their ratio, whether the two
 gradebooks agree cell by cell, and the grader's per-notebook overhead (wall time minus the time
-the notebook's cells ran). Prints one JSON object as its last line.
+the notebook's cells ran). Then the same class again through a Dask ``LocalCluster``
+(``--scheduler local:2``, grader/cluster.py): its scores cell by cell against the local pool,
+its wall time and per-notebook overhead against the local pool's, and the throughput model:
+hours for 32,000 notebooks on 1, 8 and 64 one-CPU workers from the measured per-notebook cost.
+Prints one JSON object as its last line.
 
-    python tools/bench_grading.py [--day day1] [--students 30] [--notebooks 00_environment,...]
+    python tools/bench_grading.py [--day day1] [--students 30] [--notebooks 00_environment,...] [--no-dask]
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ def main() -> None:
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--notebooks", default="", help="comma-separated subset (default: all of the day)")
     parser.add_argument("--workers", type=int, default=0)
+    parser.add_argument("--dask-workers", type=int, default=2, help="worker processes of the LocalCluster")
+    parser.add_argument("--no-dask", action="store_true", help="skip the Dask column")
     args = parser.parse_args()
     names = [n for n in args.notebooks.split(",") if n] or None
     os.environ.update(nbgrader_env())  # nbgrader's Gradebook runs `alembic` from PATH
@@ -61,23 +67,14 @@ def main() -> None:
 
         shutil.rmtree(ROOT / "grader" / ".cache", ignore_errors=True)  # count the template build too
         t0 = time.perf_counter()
-        proc = subprocess.run(
-            [sys.executable, "-m", "grader", "grade", args.day, "--submissions", str(course.root / "submitted"),
-             "--out", str(tmp / "out"), "--gradebook", f"sqlite:///{tmp / 'parallel.db'}", "--quiet",
-             "--workers", str(args.workers)],
-            cwd=ROOT, capture_output=True, text=True,
-        )
-        parallel_s = time.perf_counter() - t0
-        if proc.returncode != 0:
-            print(proc.stdout + proc.stderr, file=sys.stderr)
-            raise SystemExit(1)
+        parallel_s = grade(args.day, course.root / "submitted", tmp / "out", tmp / "parallel.db",
+                           "--workers", str(args.workers))
         print(f"python -m grader: {parallel_s:.1f} s", file=sys.stderr, flush=True)
-
-        records = [json.loads(p.read_text()) for p in (tmp / "out" / "reports" / args.day / "results").glob("*/*.json")]
-        timed = [r for r in records if r.get("cells_s") is not None]
-        wall = sum(r["wall_s"] for r in timed) / max(1, len(timed))
-        cells = sum(r["cells_s"] for r in timed) / max(1, len(timed))
+        wall, cells, records = per_notebook(tmp / "out", args.day)
         same = cell_scores(tmp / "parallel.db", args.day) == cell_scores(course.root / "gradebook.db", args.day)
+        if not same:
+            say_differences(cell_scores(course.root / "gradebook.db", args.day), cell_scores(tmp / "parallel.db", args.day),
+                            "sequential nbgrader", "python -m grader")
         result = {
             "day": args.day, "students": args.students, "notebooks": notebooks, "cores": os.cpu_count(),
             "sequential_nbgrader_s": round(sequential_s, 1), "grader_s": round(parallel_s, 1),
@@ -86,7 +83,60 @@ def main() -> None:
             "per_notebook_overhead_s": round(wall - cells, 2),
             "peak_kernel_mb": round(max((r.get("peak_bytes") or 0) for r in records) / 2**20),
         }
+        if not args.no_dask:
+            n = args.dask_workers
+            dask_s = grade(args.day, course.root / "submitted", tmp / "out-dask", tmp / "dask.db",
+                           "--scheduler", f"local:{n}")
+            print(f"python -m grader --scheduler local:{n}: {dask_s:.1f} s", file=sys.stderr, flush=True)
+            d_wall, d_cells, _ = per_notebook(tmp / "out-dask", args.day)
+            say_differences(cell_scores(tmp / "parallel.db", args.day), cell_scores(tmp / "dask.db", args.day),
+                            "local pool", f"local:{n}")
+            per_nb = d_wall  # one notebook's cost on one one-CPU worker, sandbox and kernel start included
+            result["dask"] = {
+                "scheduler": f"local:{n}", "wall_s": round(dask_s, 1),
+                "identical_scores_to_local_pool": cell_scores(tmp / "dask.db", args.day)
+                == cell_scores(tmp / "parallel.db", args.day),
+                "per_notebook_wall_s": round(d_wall, 2), "per_notebook_cells_s": round(d_cells, 2),
+                "per_notebook_overhead_s": round(d_wall - d_cells, 2),
+                "extra_per_notebook_vs_local_pool_s": round(d_wall - wall, 2),
+                "extra_run_wall_per_notebook_s": round((dask_s - parallel_s) / max(1, notebooks), 2),
+                "hours_for_32000": {str(w): round(32000 * per_nb / w / 3600, 1) for w in (1, 8, 64)},
+            }
         print(json.dumps(result))
+
+
+def say_differences(a: dict, b: dict, name_a: str, name_b: str) -> None:
+    """Each cell scored differently by two graders, on stderr (nothing when they agree)."""
+    for student in sorted(set(a) | set(b)):
+        for nb in sorted(set(a.get(student, {})) | set(b.get(student, {}))):
+            cells_a, cells_b = a.get(student, {}).get(nb, {}), b.get(student, {}).get(nb, {})
+            for cell in sorted(set(cells_a) | set(cells_b)):
+                if cells_a.get(cell) != cells_b.get(cell):
+                    print(f"differs: {student} {nb} {cell}: {name_a} {cells_a.get(cell)}, {name_b} {cells_b.get(cell)}",
+                          file=sys.stderr)
+
+
+def grade(day: str, submitted: Path, out: Path, db: Path, *extra: str) -> float:
+    """``python -m grader grade`` on the class; its wall time."""
+    t0 = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-m", "grader", "grade", day, "--submissions", str(submitted), "--out", str(out),
+         "--gradebook", f"sqlite:///{db}", "--quiet", *extra],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    if proc.returncode != 0:
+        print(proc.stdout + proc.stderr, file=sys.stderr)
+        raise SystemExit(1)
+    return time.perf_counter() - t0
+
+
+def per_notebook(out: Path, day: str) -> tuple[float, float, list[dict]]:
+    """Mean wall time and mean cell time per notebook from a run's records."""
+    records = [json.loads(p.read_text()) for p in (out / "reports" / day / "results").glob("*/*.json")]
+    timed = [r for r in records if r.get("cells_s") is not None]
+    wall = sum(r["wall_s"] for r in timed) / max(1, len(timed))
+    cells = sum(r["cells_s"] for r in timed) / max(1, len(timed))
+    return wall, cells, records
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Build the student edition: a standalone repository with the notebooks and no solution.
 
-    python tools/edition.py DIR [--repo OWNER/NAME]     (make student-edition OUT=DIR REPO=...)
+    python tools/edition.py DIR [--repo OWNER/NAME] [--lang zh-CN]
+    (make student-edition OUT=DIR REPO=... LANG=zh-CN)
 
 ``DIR`` (new or empty) becomes a git repository with one commit holding ``HOME.ipynb``, the
 student notebooks ``dayN/``, the ``ptcourse`` package (``src/`` and ``pyproject.toml``),
@@ -11,6 +12,12 @@ Binder badge for ``OWNER/NAME``, and the licence. It holds no ``solutions/``, ``
 by excluding. Before committing, every non-trivial line written between ``BEGIN/END SOLUTION``
 or ``BEGIN/END HIDDEN TESTS`` in ``solutions/`` is searched for in the edition; one found
 stops the build.
+
+The English edition also carries the Chinese notebooks in ``zh-CN/`` (its home links them).
+``--lang zh-CN``: the Chinese edition. ``HOME.ipynb`` and ``dayN/`` are the Chinese notebooks
+(``zh-CN/``, built by ``tools/i18n.py``: the same code and tests), ``.ptcourse-lang`` makes
+Chinese the language of the checks, and the README is ``i18n/zh-CN/README.md`` (the English one
+while that translation is missing or stale).
 """
 
 from __future__ import annotations
@@ -27,11 +34,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 FILES = Path(__file__).resolve().parent / "edition-files"
 # What the edition holds from the course (git-visible files only), by path pattern.
 INCLUDE = [
     r"HOME\.ipynb", r"day\d+/[^/]+\.ipynb", r"src/ptcourse/.+\.py", r"data/.+", r"pyproject\.toml",
-    r"environment\.yml", r"requirements\.txt", r"postBuild", r"LICENSE", r"tools/lab_setup\.py",
+    r"environment\.yml", r"requirements\.txt", r"postBuild", r"apt\.txt", r"LICENSE", r"tools/lab_setup\.py",
+    r"zh-CN/HOME\.ipynb", r"zh-CN/day\d+/[^/]+\.ipynb", r"zh-CN/\.ptcourse-lang",  # the Chinese edition (HOME links it)
 ]
 NEVER = re.compile(r"(^|/)(solutions|grader|tests|mutants|autograded|submitted|feedback|release|source)/"
                    r"|gradebook|\.db$|__pycache__")
@@ -124,7 +133,18 @@ def _git(out: Path, *args: str) -> str:
                           cwd=out, env=env, capture_output=True, text=True, check=True).stdout
 
 
-def build(out: Path, repo: str = PLACEHOLDER_REPO, root: Path = ROOT) -> dict:
+def translated(lang: str, root: Path = ROOT) -> tuple[dict[str, str], str | None]:
+    """``({edition path: text}, README template or None)`` of the ``lang`` edition: the
+    translated notebooks in place of ``HOME.ipynb`` and ``dayN/``, and ``.ptcourse-lang``."""
+    import i18n  # tools/i18n.py
+
+    files = {}
+    for rel, text in i18n.built_files(lang, root).items():
+        files[rel.removeprefix(f"{lang}/")] = text
+    return files, i18n.translated_readme(lang, root)
+
+
+def build(out: Path, repo: str = PLACEHOLDER_REPO, root: Path = ROOT, lang: str = "en") -> dict:
     """Write the edition into ``out`` and commit it; returns its size and build time."""
     started = time.monotonic()
     out = Path(out).resolve()
@@ -134,6 +154,8 @@ def build(out: Path, repo: str = PLACEHOLDER_REPO, root: Path = ROOT) -> dict:
         raise SystemExit(f"error: --repo should be OWNER/NAME as on GitHub, got {repo!r}")
     out.mkdir(parents=True, exist_ok=True)
     for name in selected(root):
+        if lang != "en" and name.startswith("zh-CN/"):  # the translated notebooks go to HOME.ipynb and dayN/
+            continue
         target = out / name
         target.parent.mkdir(parents=True, exist_ok=True)
         if name == "tools/lab_setup.py":
@@ -142,6 +164,14 @@ def build(out: Path, repo: str = PLACEHOLDER_REPO, root: Path = ROOT) -> dict:
             shutil.copy2(root / name, target)
     shutil.copyfile(root / OVERRIDES[0], out / OVERRIDES[1])
     readme = (FILES / "README.md").read_text()
+    readme_lang = "en"
+    if lang != "en":
+        files, readme_zh = translated(lang, root)
+        for name, text in files.items():
+            (out / name).parent.mkdir(parents=True, exist_ok=True)
+            (out / name).write_text(text, encoding="utf-8")
+        if readme_zh is not None:
+            readme, readme_lang = readme_zh, lang
     (out / "README.md").write_text(readme.replace("{repo}", repo).replace("{clone_url}", f"https://github.com/{repo}.git"))
     shutil.copyfile(FILES / "Makefile", out / "Makefile")
     shutil.copyfile(FILES / "gitignore", out / ".gitignore")
@@ -157,7 +187,8 @@ def build(out: Path, repo: str = PLACEHOLDER_REPO, root: Path = ROOT) -> dict:
     _git(out, "commit", "-q", "-m", "PyTorch in Three Days: student edition")
     files = _git(out, "ls-files").split()
     size = sum((out / f).stat().st_size for f in files)
-    return {"path": str(out), "files": len(files), "bytes": size, "seconds": time.monotonic() - started}
+    return {"path": str(out), "files": len(files), "bytes": size, "seconds": time.monotonic() - started,
+            "lang": lang, "readme_lang": readme_lang}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -165,10 +196,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", type=Path, help="a new or empty folder")
     parser.add_argument("--repo", default=PLACEHOLDER_REPO, help="the student repository on GitHub (OWNER/NAME), "
                         "for the README's Binder badge and clone command")
+    parser.add_argument("--lang", default="en", choices=["en", "zh-CN"], help="the edition's language")
     args = parser.parse_args(argv)
-    info = build(args.out, args.repo)
+    info = build(args.out, args.repo, lang=args.lang)
     print(f"student edition: {info['path']} ({info['files']} files, {info['bytes'] / 1e6:.1f} MB, "
           f"one commit, built in {info['seconds']:.1f} s)")
+    if info["readme_lang"] != args.lang:
+        print(f"note: no fresh {args.lang} README translation (i18n/{args.lang}/README.md): the README is English")
     if args.repo == PLACEHOLDER_REPO:
         print("note: the README's Binder badge names OWNER/REPO; pass REPO=owner/name for your repository")
     return 0

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
-__all__ = ["plot_broadcast", "plot_curves", "plot_grad_graph", "plot_storage", "show_images"]
+__all__ = ["plot_broadcast", "plot_curves", "plot_grad_graph", "plot_storage", "show_images", "use_language_fonts"]
 
 
 def plot_curves(curves: Mapping[str, Sequence[float]], xlabel: str = "epoch", ylabel: str = "loss",
@@ -335,3 +336,61 @@ def plot_memory_vs_batch(batch_sizes: Sequence[int], activation_bytes: Sequence[
 
 
 __all__ += ["plot_memory_vs_batch", "plot_scale_history"]
+
+
+# -- fonts for the learner's language ---------------------------------------------------------
+# Chinese (zh-CN) figure text needs a CJK font: Debian's fonts-noto-cjk (apt.txt on Binder,
+# .ci/run in CI) gives "Noto Sans CJK SC"; the others are the usual ones on Windows and macOS.
+# DejaVu Sans stays first for Latin text; matplotlib falls back glyph by glyph along font.family.
+CJK_FONTS = ("Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "WenQuanYi Zen Hei",
+             "Microsoft YaHei", "SimHei", "PingFang SC", "Heiti SC")
+
+
+def _register_cjk_fonts() -> None:
+    """Make matplotlib see a CJK font installed after its font cache was written."""
+    from matplotlib import font_manager
+
+    known = {f.name for f in font_manager.fontManager.ttflist}
+    if known.intersection(CJK_FONTS):
+        return
+    for path in font_manager.findSystemFonts():
+        if "CJK" in Path(path).name or "WenQuanYi" in path:
+            try:
+                font_manager.fontManager.addfont(path)
+            except (OSError, RuntimeError, ValueError):
+                continue
+
+
+def use_language_fonts(lang: str | None = None) -> list[str]:
+    """When the language (``lang``, else the course's: ``ptcourse.messages.current_lang``) is
+    Chinese, make matplotlib draw with DejaVu Sans and fall back to the installed CJK fonts
+    (``font.family``; the fonts also head ``font.sans-serif``). Returns the family list in use.
+    Called when this module is imported, so the notebooks need not."""
+    import matplotlib
+
+    if lang is None:
+        from ptcourse.messages import current_lang
+
+        lang = current_lang()
+    if not lang.replace("_", "-").lower().startswith("zh"):
+        return list(matplotlib.rcParams["font.family"])
+    from matplotlib import font_manager
+
+    _register_cjk_fonts()
+    known = {f.name for f in font_manager.fontManager.ttflist}
+    installed = [f for f in CJK_FONTS if f in known]  # a family not installed would log a warning each figure
+    sans = list(matplotlib.rcParams["font.sans-serif"])
+    matplotlib.rcParams["font.sans-serif"] = [*installed, *(f for f in sans if f not in installed)]
+    if installed:  # matplotlib falls back glyph by glyph only along font.family, not inside "sans-serif"
+        matplotlib.rcParams["font.family"] = ["DejaVu Sans", *installed]
+    return list(matplotlib.rcParams["font.family"])
+
+
+def _fonts_for_the_course_language() -> None:
+    from ptcourse.messages import current_lang
+
+    if current_lang().lower().startswith("zh"):  # English never imports matplotlib here
+        use_language_fonts(current_lang())
+
+
+_fonts_for_the_course_language()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.lab import LabServer, copy_course, nbgrader
-from tests.harness.course import solved_copy
+from tests.harness.course import solved_copy, solved_translated
 from tests.harness.notebooks import DAYS, ROOT, SOLUTIONS, read
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -27,6 +27,9 @@ CHROMIUM_ARGS = [
 ]
 # One quick notebook per day (`make bench`): run, validated solved and untouched.
 NOTEBOOKS = ("day1/00_environment", "day2/04_checkpoints", "day3/01_devices")
+# The two editions run the same code byte for byte (tests/test_i18n.py): the Chinese copies of
+# every day are run in the browser; the English ones only for Day 1, which shows English messages.
+EN_NOTEBOOKS = NOTEBOOKS[:1]
 
 
 def _missing_browser() -> str | None:
@@ -67,11 +70,52 @@ def course(tmp_path_factory, browser_ready) -> Path:
         student = root / f"{key}.ipynb"
         solved = solved_copy(read(student), read(SOLUTIONS / f"{key}.ipynb"))
         nbformat.write(solved, str(root / f"{key}-solved.ipynb"))
+        # the Chinese edition's (zh-CN/dayN/, tools/i18n.py): solved copies made here, never committed
+        nbformat.write(solved_translated(SOLUTIONS / f"{key}.ipynb"), str(root / "zh-CN" / f"{key}-solved.ipynb"))
     return root
 
 
 @pytest.fixture(scope="module")
-def lab(course, artifacts):
+def zh_grading(tmp_path_factory, browser_ready):
+    """One Chinese submission of day1/00 with a mistake (mutant 0), graded by the class grader
+    in the background from the module's start; call the fixture's value to wait for its feedback page."""
+    import subprocess
+    import sys
+
+    import nbformat
+
+    from tests.harness import classroom
+    from tests.harness.notebooks import nbgrader_meta
+
+    day, name = "day1", "00_environment"
+    mutant, _ = classroom.mutated(day, name, 0)
+    code = {nbgrader_meta(c)["grade_id"]: c.source for c in mutant.cells if nbgrader_meta(c).get("solution")}
+    zh = solved_translated(SOLUTIONS / day / f"{name}.ipynb")
+    for cell in zh.cells:
+        if nbgrader_meta(cell).get("solution"):
+            cell.source = code[nbgrader_meta(cell)["grade_id"]]
+    tmp = tmp_path_factory.mktemp("zh-grade")
+    (tmp / "in" / "mei" / day).mkdir(parents=True)
+    nbformat.write(zh, str(tmp / "in" / "mei" / day / f"{name}.ipynb"))
+    log = open(tmp / "grade.log", "w")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen([sys.executable, "-m", "grader", "grade", day, "--submissions", str(tmp / "in"),
+                             "--out", str(tmp / "out"), "--gradebook", f"sqlite:///{tmp / 'gb.db'}",
+                             "--workers", "1", "--quiet"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+
+    def feedback() -> Path:
+        code = proc.wait(timeout=600)
+        assert code == 0, (tmp / "grade.log").read_text()
+        return tmp / "out" / "feedback" / "mei" / day / f"{name}.html"
+
+    yield feedback
+    if proc.poll() is None:
+        proc.kill()
+    proc.wait()
+    log.close()
+
+
+@pytest.fixture(scope="module")
+def lab(course, artifacts, zh_grading):
     server = LabServer(course, artifacts / "jupyterlab.log").start()
     yield server
     server.stop()

@@ -6,11 +6,13 @@ every step: ``artifacts/browser/NN_*.png``.
 
 from __future__ import annotations
 
+import re
+
 import nbformat
 import pytest
 
 from tests.browser import ui
-from tests.browser.conftest import NOTEBOOKS
+from tests.browser.conftest import EN_NOTEBOOKS, NOTEBOOKS
 from tests.harness.notebooks import DAYS, points, solution_notebooks
 
 pytestmark = pytest.mark.slow
@@ -101,7 +103,7 @@ def test_plots_and_progress_bars_render(page, lab, course, artifacts):
     assert not ui.stderr_outputs(page), f"stderr output: {ui.stderr_outputs(page)}"
 
 
-@pytest.mark.parametrize("key", NOTEBOOKS)
+@pytest.mark.parametrize("key", EN_NOTEBOOKS)
 def test_solved_notebook_runs_and_validates(page, lab, artifacts, key):
     """A notebook with every answer filled in runs without an error and Validate says Success."""
     name = key.replace("/", "_")
@@ -118,7 +120,7 @@ def test_solved_notebook_runs_and_validates(page, lab, artifacts, key):
     assert kind == "validation-success" and "Success" in text, f"Validate on solved {key} said: {text}"
 
 
-@pytest.mark.parametrize("key", NOTEBOOKS)
+@pytest.mark.parametrize("key", EN_NOTEBOOKS)
 def test_untouched_notebook_fails_visibly(page, lab, artifacts, key):
     """The student copy as handed out: running it stops at the first exercise with
     NotImplementedError in red, and Validate lists the failing cells."""
@@ -190,3 +192,92 @@ def test_student_edition_lab_shows_no_solutions(page, artifacts, student_edition
     finally:
         page.goto("about:blank")
         server.stop()
+
+
+# -- the Chinese edition (zh-CN/, issue 15) ------------------------------------------------------
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def zh_messages_ready() -> bool:
+    """Whether the Chinese check messages can appear: a zh_CN catalogue with messages and the
+    language read from ``zh-CN/.ptcourse-lang`` (branch zhmsgs). Until both are merged the
+    Chinese-message assertions below xfail, clearly marked; everything else is checked now."""
+    import inspect
+
+    from ptcourse import messages
+
+    try:
+        has_ids = bool(messages.catalogue("zh_CN"))
+    except ModuleNotFoundError:
+        has_ids = False
+    return has_ids and "ptcourse-lang" in inspect.getsource(messages)
+
+
+def _check_lines(page) -> list[str]:
+    outputs = ui.texts(page, f"{ui.CURRENT} .jp-OutputArea-output")
+    return [ln for out in outputs for ln in out.splitlines() if ln.lstrip().startswith(("✔", "✘"))]
+
+
+def test_chinese_home_opens_and_links_the_chinese_notebooks(page, lab, artifacts):
+    import json
+
+    from tests.harness.notebooks import ROOT
+
+    ui.open_lab(page, lab, "/lab/tree/zh-CN/HOME.ipynb")
+    ui.shot(page, artifacts, "40_zh_home")
+    panel = page.locator(ui.CURRENT)
+    first = json.loads((ROOT / "zh-CN" / "HOME.ipynb").read_text())["cells"][0]["source"]
+    title = "".join(first).splitlines()[0].removeprefix("# ").strip()
+    assert panel.locator(".jp-RenderedMarkdown h1").first.inner_text() == title
+    for day in DAYS:
+        for nb in solution_notebooks(day):
+            link = panel.locator(f'.jp-RenderedMarkdown a[href*="/files/zh-CN/{day}/{nb.name}"]')
+            assert link.count() == 1, f"the Chinese home should link zh-CN/{day}/{nb.name} once"
+    assert CJK.search(panel.inner_text()), "the Chinese home should show Chinese text"
+
+
+ZH_VALIDATED = ("day1/00_environment",)  # Validate re-runs the notebook: the cheapest day's only (test time)
+
+
+@pytest.mark.parametrize("key", NOTEBOOKS)
+def test_chinese_solved_and_untouched_notebooks(page, lab, artifacts, key):
+    """The Chinese copy, solved: runs clean, the ✔ lines are Chinese, and (``ZH_VALIDATED``)
+    Validate says Success. Untouched: stops at the first exercise with NotImplementedError."""
+    name = key.replace("/", "_")
+    ui.open_lab(page, lab, f"/lab/tree/zh-CN/{key}-solved.ipynb")
+    ui.run_all(page)
+    total, ran = ui.code_cells(page)
+    checks = _check_lines(page)
+    ui.shot(page, artifacts, f"41_zh_{name}_solved_ran")
+    errors = ui.stderr_outputs(page)
+    assert not errors, f"zh-CN/{key} (solved) printed errors or warnings:\n" + "\n---\n".join(errors)
+    assert ran == total > 0 and checks, f"zh-CN/{key}: {ran} of {total} code cells ran, check lines {checks}"
+    if key in ZH_VALIDATED:
+        kind, text = ui.validate(page)
+        ui.shot(page, artifacts, f"42_zh_{name}_solved_validate")
+        ui.close_dialog(page)
+        assert kind == "validation-success" and "Success" in text, f"Validate on solved zh-CN/{key} said: {text}"
+
+    ui.open_lab(page, lab, f"/lab/tree/zh-CN/{key}.ipynb")
+    ui.run_all(page)
+    errors = ui.stderr_outputs(page)
+    ui.shot(page, artifacts, f"43_zh_{name}_untouched_ran")
+    assert any("NotImplementedError" in e for e in errors), f"untouched zh-CN/{key}: {errors}"
+    if not zh_messages_ready():
+        pytest.xfail("PENDING zhmsgs: Chinese check messages need the zh_CN catalogue and .ptcourse-lang")
+    assert all(CJK.search(ln) for ln in checks), f"zh-CN/{key}: check lines not in Chinese: {checks}"
+
+
+def test_chinese_submission_feedback_page(page, artifacts, zh_grading):
+    """The feedback page of a Chinese submission graded by the class grader (conftest's
+    ``zh_grading``, started with the module so it runs while the other tests use the browser)."""
+    feedback = zh_grading()
+    assert feedback.exists(), f"no feedback page at {feedback}"
+    page.goto(feedback.as_uri())
+    page.locator("body").wait_for()
+    ui.shot(page, artifacts, "44_zh_feedback_page")
+    text = page.locator("body").inner_text()
+    assert "mei" in text or "00_environment" in text, text[:500]
+    if not zh_messages_ready():
+        pytest.xfail("PENDING zhmsgs: the feedback page speaks Chinese once the grader reads the notebook's language")
+    assert CJK.search(text), "the feedback page of a Chinese submission should be in Chinese"

@@ -82,6 +82,14 @@ def solved_copy(student_nb: nbformat.NotebookNode, source_nb: nbformat.NotebookN
     return nb
 
 
+def solved_translated(source: Path, lang: str = "zh-CN") -> nbformat.NotebookNode:
+    """The solved copy of a notebook in ``lang``: its translated student copy (``<lang>/dayN/``,
+    tools/i18n.py) with every answer filled in from ``source`` (``solutions/dayN/NN.ipynb``).
+    Made on the fly for tests and grading proofs, never committed."""
+    translated = SOLUTIONS.parent / lang / source.parent.name / source.name
+    return solved_copy(read(translated), read(source))
+
+
 def solved_notebooks(release_dir: Path, day: str) -> dict[str, nbformat.NotebookNode]:
     """Every student notebook of ``day`` with the solutions filled in."""
     return {

@@ -30,6 +30,16 @@ ROW = re.compile(
 )
 TIMES_RULE = re.compile(r"<!-- times:rule -->\n.*?<!-- /times -->", re.S)
 HEADER = "| notebook | what you learn | time | points |\n|---|---|---:|---:|"
+# A row as a translation writes it (tools/i18n.py): title, link and "what you learn"; the rest is regenerated.
+LOOSE_ROW = re.compile(r"^\| \[(?P<title>[^\]]+)\]\((?P<path>day\d/[\w.]+\.ipynb)\) \| (?P<what>.+?) \|.*$", re.M)
+# The words of the generated tables, per language (English: HEADER and times.duration).
+WORDS = {
+    "zh-CN": {
+        "header": "| 笔记本 | 你将学到 | 时间 | 分数 |\n|---|---|---:|---:|",
+        "minutes": "{m} 分钟", "optional": "（另有 {m} 分钟选读）", "total_optional": "（另有 {m} 分钟选读）",
+        "in_all": "第 {n} 天合计", "hours": "{h} 小时 {m:02d} 分钟",
+    },
+}
 
 
 @dataclass
@@ -46,13 +56,27 @@ def read_home() -> nbformat.NotebookNode:
     return nbformat.read(str(HOME), as_version=4)
 
 
-def rows(source: str) -> list[Row]:
+def rows(source: str, loose: bool = False) -> list[Row]:
+    """The rows written in a table; ``loose``: any minutes column (a translation's), read as 0."""
+    if loose:
+        return [Row(m["title"], m["path"], m["what"], 0) for m in LOOSE_ROW.finditer(source)]
     return [Row(m["title"], m["path"], m["what"], int(m["minutes"])) for m in ROW.finditer(source)]
 
 
-def table(day: str, written: list[Row]) -> str:
+def _minutes(minutes: int, lang: str, total: bool = False) -> str:
+    if lang not in WORDS:
+        return duration(minutes) if total else f"{minutes} min"
+    hours, rest = divmod(minutes, 60)
+    words = WORDS[lang]
+    return words["hours"].format(h=hours, m=rest) if total and hours else words["minutes"].format(m=minutes)
+
+
+def table(day: str, written: list[Row], lang: str = "en") -> str:
     """The day's table: the authors' rows in course order, estimated minutes and points from the
-    notebooks, totals (optional reading shown apart, never added to the time)."""
+    notebooks, totals (optional reading shown apart, never added to the time). ``lang``: the
+    headings and units of a translated home page (``WORDS``; tools/i18n.py)."""
+    if lang in WORDS:
+        return _table_in(day, written, lang)
     by_path = {r.path: r for r in written}
     lines, total_min, total_opt, total_pts = [HEADER], 0, 0, 0.0
     for nb in solution_notebooks(day):
@@ -69,6 +93,26 @@ def table(day: str, written: list[Row]) -> str:
     optional = f" (+{total_opt} min optional)" if total_opt else ""
     lines.append(f"| **{day.replace('day', 'Day ')} in all** | | **{duration(total_min)}**{optional} "
                  f"| **{total_pts:g}** |")
+    return "\n".join(lines) + "\n"
+
+
+def _table_in(day: str, written: list[Row], lang: str) -> str:
+    """``table`` with the words of ``lang``: the same rows, minutes, points and totals."""
+    words, by_path = WORDS[lang], {r.path: r for r in written}
+    lines, total_min, total_opt, total_pts = [words["header"]], 0, 0, 0.0
+    for nb in solution_notebooks(day):
+        path = f"{day}/{nb.name}"
+        if path not in by_path:
+            raise ValueError(f"the {lang} home page has no row for {path}")
+        row, pts, est = by_path[path], points(nb), estimate(nb)
+        optional = words["optional"].format(m=est.optional_minutes) if est.optional_words else ""
+        lines.append(f"| [{row.title}]({path}) | {row.what} | {_minutes(est.minutes, lang)}{optional} | {pts:g} |")
+        total_min += est.minutes
+        total_opt += est.optional_minutes if est.optional_words else 0
+        total_pts += pts
+    optional = words["total_optional"].format(m=total_opt) if total_opt else ""
+    label = words["in_all"].format(n=day.removeprefix("day"))
+    lines.append(f"| **{label}** | | **{_minutes(total_min, lang, total=True)}**{optional} | **{total_pts:g}** |")
     return "\n".join(lines) + "\n"
 
 

@@ -16,6 +16,7 @@ import copy
 import nbformat
 
 from ptcourse.nbmodel import defined_names, role
+from tests.harness.notebooks import ROOT
 
 SWALLOW_ALL = "lambda *a, **k: None"
 
@@ -106,13 +107,19 @@ def _patch(*a, **k):
         if _n != 'CheckFailed':
             setattr(_c, _n, lambda *a, **k: None)
 get_ipython().events.register('pre_run_cell', _patch)"""),
-    # Looking for the hidden tests: the notebook's own file, the course's solutions.
-    "read_own_notebook": ("stub", """\
+    # Looking for the hidden tests: the notebook's own file, the course's solutions. Looks where solutions would be: its folder and every folder above it, home, /tmp, and the
+    # course's real path on the grading machine (as if the cheat knew it). Not all of '/', which
+    # takes minutes and finds nothing more.
+    "read_own_notebook": ("stub", f"""\
 import glob, json, os
-for _p in glob.glob('**/*.ipynb', recursive=True) + glob.glob('/**/solutions/**/*.ipynb', recursive=True)[:50]:
+_roots = [{str(ROOT)!r}, os.path.expanduser('~'), '/tmp'] + [str(p) for p in __import__('pathlib').Path.cwd().parents]
+_found = glob.glob('**/*.ipynb', recursive=True)
+for _r in _roots:
+    _found += glob.glob(_r + '/*.ipynb') + glob.glob(_r + '/solutions/**/*.ipynb', recursive=True)
+for _p in _found[:200]:
     try:
         for _cell in json.load(open(_p)).get('cells', []):
-            if _cell.get('metadata', {}).get('nbgrader', {}).get('solution'):
+            if _cell.get('metadata', {{}}).get('nbgrader', {{}}).get('solution'):
                 exec(''.join(_cell['source']).replace('### BEGIN SOLUTION', '').replace('### END SOLUTION', ''))
     except Exception:
         pass"""),

@@ -1,0 +1,132 @@
+"""Grading on a Dask cluster: the executor behind ``python -m grader grade DAY --scheduler ADDRESS``.
+
+Each job is a :class:`grader.jobs.JobSpec` sent to a Dask worker, which runs
+:func:`run_on_worker` (:func:`grader.jobs.run_spec`: its own course sources checked against the
+digest, its own template gradebook, its own sandbox and thread count) and sends back a
+:class:`grader.jobs.JobOutcome`. The driver merges the outcomes as they arrive and stays the
+only writer of the gradebook, the feedback and the reports (:mod:`grader.engine`).
+
+``local:N`` starts a ``LocalCluster`` of N worker processes for the run (tests, one big
+machine). Faults are Dask's to handle: a worker that dies has its jobs run elsewhere; a job
+that kills its worker twice (``distributed.scheduler.allowed-failures: 1``) comes back as
+``KilledWorker`` and is recorded as that student's failure.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import tempfile
+import uuid
+from pathlib import Path
+
+from grader import jobs, report, worker_setup
+from grader.gradebook import COURSE_ROOT
+
+
+def run_on_worker(spec: jobs.JobSpec) -> jobs.JobOutcome:
+    """The remote task: one job on this worker, its paths scrubbed from what goes back."""
+    try:
+        from distributed import get_worker
+
+        slots = get_worker().state.nthreads
+    except (ImportError, ValueError, AttributeError):
+        slots = 1
+    work_root = Path(tempfile.gettempdir()) / f"ptg-worker-{os.getpid()}"
+    outcome = jobs.run_spec(spec, work_root=work_root, slots=slots)
+    private = [str(work_root), str(COURSE_ROOT), sys.prefix, sys.base_prefix, str(Path.home())]
+    outcome.messages = {k: report.scrub(v, private) for k, v in outcome.messages.items()}
+    if outcome.status != "refused":
+        outcome.detail = report.scrub(outcome.detail, private)
+    return outcome
+
+
+class DaskExecutor:
+    """Runs job specs on a Dask cluster; yields ``(key, JobOutcome)`` as they finish (see engine.LocalPool)."""
+
+    def __init__(self, client, cluster=None, name: str = "dask"):
+        self.client, self.cluster, self.name = client, cluster, name
+
+    @classmethod
+    def local(cls, n: int, hide: list[Path] | tuple = (), threads_per_worker: int = 1) -> DaskExecutor:
+        """A ``LocalCluster`` of ``n`` worker processes on this machine, sharing its CPUs."""
+        import dask
+        from distributed import Client, LocalCluster
+
+        from ptcourse.cpus import available_cpus
+
+        cpus = max(1, available_cpus() // n)
+        env = worker_setup.worker_env(cpus=cpus, hide=[str(p) for p in hide])
+        # Set for good, not in a `with`: the nanny reads the daemon flag again when it restarts a worker.
+        dask.config.set(worker_setup.DASK_CONFIG)
+        cluster = LocalCluster(n_workers=n, threads_per_worker=threads_per_worker, processes=True,
+                               dashboard_address=None, silence_logs=logging.ERROR, env=env)
+        client = Client(cluster)
+        return cls(client, cluster, name=f"dask local:{n}")
+
+    @classmethod
+    def connect(cls, address: str, log=print) -> DaskExecutor:
+        """A running cluster's scheduler (``tcp://host:8786``)."""
+        from distributed import Client
+
+        client = Client(address, timeout="30s")
+        workers = client.scheduler_info().get("workers", {})
+        try:
+            allowed = client.run_on_scheduler(_allowed_failures)
+        except Exception:  # noqa: BLE001 - an older or locked-down scheduler: just don't say
+            allowed = None
+        log(f"dask: {address}, {len(workers)} worker(s)")
+        if allowed is not None and allowed > 1:
+            log(f"dask: the scheduler retries a job that kills its worker {allowed} times; "
+                "start it with DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES=1 (README: Grading on a cluster)")
+        return cls(client, None, name=f"dask {address}")
+
+    def run(self, items):
+        from distributed import as_completed
+        from distributed.client import FutureCancelledError
+
+        try:
+            from distributed.scheduler import KilledWorker
+        except ImportError:  # pragma: no cover - moved between releases
+            from distributed import KilledWorker
+
+        futures = {}
+        for key, spec in items:
+            name = f"grade-{spec.day}-{spec.student}-{spec.notebook}-{uuid.uuid4().hex[:8]}"
+            futures[self.client.submit(run_on_worker, spec, key=name, pure=False)] = key
+        for future in as_completed(futures):
+            try:
+                outcome = future.result()
+            except KilledWorker:
+                outcome = jobs.JobOutcome(
+                    status="error", detail="this notebook stopped its grading worker twice (the whole worker "
+                    "died: memory past the worker's limit, or a crash); it was not tried on more workers")
+            except FutureCancelledError as exc:
+                outcome = jobs.JobOutcome(status="error", detail=f"the cluster cancelled this job ({exc})")
+            except Exception as exc:  # noqa: BLE001 - the grader's own failure: reported, never fatal
+                outcome = jobs.JobOutcome(status="error", detail=f"grader error on the cluster: {exc!r}")
+            key = futures[future]
+            future.release()
+            yield key, outcome
+
+    def close(self) -> None:
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+def _allowed_failures(dask_scheduler=None) -> int:
+    return dask_scheduler.allowed_failures
+
+
+def connect(address: str, hide: list[Path] | tuple = (), log=print) -> DaskExecutor:
+    """``local:N`` (a LocalCluster for this run) or a scheduler address."""
+    if address.startswith("local:"):
+        try:
+            n = int(address.split(":", 1)[1])
+        except ValueError:
+            raise SystemExit(f"--scheduler {address}: expected local:N with N the number of worker processes") from None
+        log(f"dask: starting a local cluster of {n} worker process(es)")
+        return DaskExecutor.local(n, hide=hide)
+    return DaskExecutor.connect(address, log=log)

@@ -1,0 +1,134 @@
+"""Set up and check a grading worker: the one script the worker image and the tests both use.
+
+``python -m grader.worker_setup install`` installs the pinned environment and the course package
+into the running Python and writes the Dask settings a grading worker needs
+(:data:`DASK_CONFIG`); ``Dockerfile.worker`` runs exactly this. ``python -m grader.worker_setup
+check`` prints what a worker holds (the course-sources digest of each day, its sandbox layers,
+its CPUs) and fails when it could not grade; ``--scheduler local:N`` starts its workers with
+the same :data:`DASK_CONFIG` and :func:`worker_env`, and the cluster tests run :func:`check` on
+every worker. So the image and the tests cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+COURSE_ROOT = Path(__file__).resolve().parents[1]  # no nbgrader import here: `install` runs before it exists
+
+# nbgrader runs as a child process of the job: a daemonic worker may not have children. A job
+# that kills its worker twice is that student's failure, not a reason to try every worker.
+DASK_CONFIG = {"distributed.worker.daemon": False, "distributed.scheduler.allowed-failures": 1}
+
+
+def config_yaml() -> str:
+    """:data:`DASK_CONFIG` as a Dask YAML file (for ``/etc/dask/`` or ``~/.config/dask/``)."""
+    return ("distributed:\n  worker:\n    daemon: false\n  scheduler:\n    allowed-failures: 1\n")
+
+
+def worker_env(cpus: int | None = None, hide: list[str] | None = None) -> dict[str, str]:
+    """Environment for a worker process: its share of the CPUs and the driver's folders to hide."""
+    env = {"DASK_DISTRIBUTED__WORKER__DAEMON": "False", "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(COURSE_ROOT), os.environ.get("PYTHONPATH")]))}
+    if cpus:
+        env["PTGRADE_CPUS"] = str(cpus)
+    if hide:
+        env["PTGRADE_HIDE"] = os.pathsep.join(hide)
+    return env
+
+
+def install_commands(python: str = sys.executable) -> list[list[str]]:
+    """The commands :func:`install` runs (pip only; the system packages are the image's)."""
+    pip = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    return [[*pip, "-r", str(COURSE_ROOT / "requirements.txt")], [*pip, "--no-deps", "-e", str(COURSE_ROOT)]]
+
+
+def install(config_dir: Path | None = None, dry_run: bool = False) -> list[list[str]]:
+    """Install the pinned environment and the course package, and write the Dask settings."""
+    commands = install_commands()
+    target = Path(config_dir or os.environ.get("DASK_CONFIG") or Path.home() / ".config" / "dask") / "ptgrader.yaml"
+    if not dry_run:
+        for cmd in commands:
+            subprocess.run(cmd, check=True)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(config_yaml())
+    return [*commands, ["write", str(target)]]
+
+
+def check(build: bool = False) -> dict:
+    """What this worker holds and whether it can grade: digests per day, sandbox, CPUs, problems.
+
+    ``build=True`` (inside ``docker build``) skips the sandbox, which only a running container has.
+    """
+    import dask
+
+    from grader import gradebook, jobs, sandbox
+
+    days = {}
+    root = jobs.worker_sources("day1").parent
+    for folder in sorted(root.glob("day*")):
+        if any(folder.glob("*.ipynb")):
+            days[folder.name] = gradebook.sources_digest(folder)
+    iso = sandbox.probe()
+    problems = []
+    if not days:
+        problems.append(f"no course sources in {root}")
+    if not build:
+        problems += iso.warnings()
+    daemon = dask.config.get("distributed.worker.daemon", True)
+    return {
+        "worker": jobs.whoami(), "python": sys.executable, "sources": str(root), "digests": days,
+        "bwrap": iso.bwrap, "cgroup": iso.cgroup, "cpus": jobs.worker_cpus(),
+        "dask_worker_daemon": bool(daemon), "daemonic_now": multiprocessing.current_process().daemon,
+        "problems": problems + (["distributed.worker.daemon is true: nbgrader cannot start in a daemonic worker"]
+                                if daemon else []),
+    }
+
+
+def course_digest() -> str:
+    """One digest of every day's course sources: the worker image's tag."""
+    import hashlib
+
+    from grader import gradebook, jobs
+
+    root = jobs.worker_sources("day1").parent
+    digest = hashlib.sha256()
+    for folder in sorted(root.glob("day*")):
+        if any(folder.glob("*.ipynb")):
+            digest.update(f"{folder.name}={gradebook.sources_digest(folder)}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m grader.worker_setup", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    inst = sub.add_parser("install", help="pip install the pinned environment and the course; write the Dask settings")
+    inst.add_argument("--config-dir", type=Path, help="where ptgrader.yaml goes (default $DASK_CONFIG or ~/.config/dask)")
+    inst.add_argument("--dry-run", action="store_true", help="print the commands only")
+    chk = sub.add_parser("check", help="print what this worker holds; exit 1 if it could not grade")
+    chk.add_argument("--build", action="store_true", help="inside docker build: skip the sandbox checks")
+    chk.add_argument("--digest", default="", help="fail unless the course sources have this digest (the image tag)")
+    sub.add_parser("digest", help="print the course-sources digest (tag the worker image with it)")
+    args = parser.parse_args(argv)
+    if args.command == "digest":
+        print(course_digest())
+        return 0
+    if args.command == "install":
+        for cmd in install(args.config_dir, args.dry_run):
+            print(" ".join(cmd))
+        return 0
+    report = check(build=args.build)
+    report["course_digest"] = course_digest()
+    if args.digest and args.digest != report["course_digest"]:
+        report["problems"].append(f"course digest {report['course_digest']}, expected {args.digest}")
+    print(json.dumps(report, indent=1))
+    return 1 if report["problems"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,128 @@
+"""What the grader's pages say around the checks: feedback pages, the class report, job outcomes.
+
+Feedback pages are written in the student's notebook's language, the class report in the
+instructor's (``python -m grader grade --lang``). Status codes (``graded``, ``timeout``, ...)
+steer the grader; these are only their words.
+"""
+
+MESSAGES = {
+    # a notebook's outcome, by status code
+    "grader.status.graded": "graded",
+    "grader.status.timeout": "stopped: time limit",
+    "grader.status.error": "could not be graded",
+    "grader.status.unreadable": "could not be read",
+    "grader.status.flagged": "flagged",
+    "grader.cell.stopped": "{status}: {detail}",
+    "grader.cell.not_done": (
+        "NotImplementedError: not done yet (the exercise cell still raises NotImplementedError)"
+    ),
+    "grader.kernel_death.memory": (
+        "The kernel stopped during grading (memory limit reached): the checks after that point were not run."
+    ),
+    "grader.kernel_death.stuck": (
+        "The kernel stopped during grading (a cell ignored the time limit's interrupt): the checks after "
+        "that point were not run."
+    ),
+    "grader.kernel_death.other": (
+        "The kernel stopped during grading (crash or exit): the checks after that point were not run."
+    ),
+    "grader.job.nbgrader_failed": "nbgrader could not grade this notebook.",
+    "grader.job.unreadable_result": "The graded notebook could not be read back.",
+    # the feedback page
+    "grader.page.feedback_title": "{notebook} — {student}",
+    "grader.page.feedback_for": "Feedback for {student}",
+    "grader.page.points": "{score:g} / {max_score:g} points",
+    "grader.page.late": "Handed in late ({timestamp}): −{penalty:g} points, so {final:g} / {max_score:g}.",
+    "grader.page.flagged": "Flagged for review by your instructor (your score is not changed by this):",
+    "grader.page.checks": "Checks",
+    "grader.page.col_exercise": "exercise",
+    "grader.page.col_check": "check",
+    "grader.page.col_points": "points",
+    "grader.page.col_wrong": "what was wrong",
+    "grader.page.exercise": "Exercise {number}",
+    "grader.page.passed": "✔ passed",
+    "grader.page.failed": "✘ failed",
+    "grader.page.no_message": "no message",
+    "grader.page.hidden_note": (
+        "Hidden checks run your code on fresh inputs; their code is not shown, only what they found."
+    ),
+    # the class report
+    "grader.report.title": "{day}: class report",
+    "grader.report.counts": "{students} students, {notebooks} notebooks graded.",
+    "grader.report.mean": "Mean {mean:.1f}, median {median:.1f} of {max_total:g} points.",
+    "grader.report.scores": "Scores",
+    "grader.report.per_check": "Per check",
+    "grader.report.chart_total": "total points",
+    "grader.report.chart_students": "students",
+    "grader.report.chart_distribution": "Score distribution",
+    "grader.report.chart_earned": "% of points earned by the class",
+    "grader.report.chart_struggled": "Where the class struggled (per check)",
+    "grader.report.common": "Most common mistakes",
+    "grader.report.col_times": "times",
+    "grader.report.col_check": "check",
+    "grader.report.col_example": "message (one example)",
+    "grader.report.none": "None.",
+    "grader.report.not_attempted": (
+        "Not attempted (the exercise still raises NotImplementedError), in checks: {counts}."
+    ),
+    "grader.report.stopped": "Stopped by the grader",
+    "grader.report.stopped_note": (
+        "Time limit, memory limit or a kernel that died: not learning mistakes, so they are kept out of "
+        "the list above."
+    ),
+    "grader.report.col_student": "student",
+    "grader.report.col_notebook": "notebook",
+    "grader.report.col_not_run": "checks not run",
+    "grader.report.unproven": "Checks that could not be proven",
+    "grader.report.col_zero": "checks scored 0",
+    "grader.report.human": "Needs a human",
+    "grader.report.col_what": "what",
+    "grader.report.review": "review: {finding}",
+    "grader.report.nothing": "Nothing: every notebook ran and nothing was flagged.",
+    "grader.report.late": "Late hand-ins",
+    "grader.report.late_one": "{student}: −{points:g} points",
+    "grader.report.students": "Students",
+    "grader.report.col_points": "points",
+    "grader.report.col_late": "late penalty",
+    "grader.report.col_feedback": "feedback",
+    "grader.report.timing": (
+        "Per notebook: {wall:.1f} s in all, of which {cells:.1f} s running its cells and {overhead:.1f} s "
+        "overhead (sandbox, kernel start, nbgrader)."
+    ),
+    # submissions (grader/submissions.py)
+    "grader.file.unreadable": "the file could not be read ({reason})",
+    "grader.file.not_text": "the file is not text (is it really a notebook?)",
+    "grader.file.bad_json": (
+        "the file is not valid notebook JSON (line {line}, column {column}: {error}); it was probably edited "
+        "outside Jupyter or cut short"
+    ),
+    "grader.file.not_notebook": "the file is JSON but not a Jupyter notebook (no cells)",
+    "grader.file.broken": "the notebook's structure is broken ({error})",
+    "grader.file.no_graded_cells": (
+        "no graded cell of this assignment was found in it (wrong file or a different assignment?)"
+    ),
+    "grader.file.recognised": "The file '{file}' was graded as {notebook}.ipynb (recognised by its cells).",
+    "grader.file.duplicate": "Another file, '{file}', was also a {notebook} notebook: it was not graded.",
+    # findings for the instructor's review (shown on the student's page too)
+    "grader.finding.restored": "tampering (undone before the checks): replaced {what}",
+    "grader.finding.switched_off": "tampering (switched off for the checks): {what}",
+    "grader.finding.voided": "checks that could not be proven to have run as written, scored 0: {checks}",
+    "grader.finding.no_guard": "the grader's integrity guard could not be installed in this kernel",
+    # what grader/scan.py saw in a notebook (reasons to review it by hand)
+    "grader.scan.cell": "cell {cell}: {detail}",
+    "grader.scan.imports_network": "imports {module} (network)",
+    "grader.scan.imports_from_network": "imports from {module} (network)",
+    "grader.scan.assigns": "assigns to {target}",
+    "grader.scan.replaces": "replaces {target}",
+    "grader.scan.redefines_builtin": "redefines the built-in {name}",
+    "grader.scan.redefines_helper": "redefines the course's check helper {name}",
+    "grader.scan.redefines": "redefines {name}",
+    "grader.scan.calls_on": "calls {func} on {target}",
+    "grader.scan.calls": "calls {func}",
+    "grader.scan.uses": "uses {name}",
+    "grader.scan.mentions": "mentions {text}",
+    "grader.scan.course_files": "names the course's files: {text}",
+    # `python -m grader check` (make check in the course repository)
+    "grader.check.note": "note: {note}",
+    "grader.check.feedback_page": "feedback page: {path}",
+}

@@ -1,0 +1,125 @@
+"""The name of each graded check of day3: its test cell's docstring (written by tools/msgify.py from solutions/; edit the docstring, then re-run it)."""
+
+MESSAGES = {
+    'devices_move_to_nested.title': 'move_to() puts every tensor of a nested batch on the meta device and keeps the structure.',
+    'devices_move_to_copy.title': 'move_to() leaves the batch it is given untouched and returns unchanged non-tensors as they are.',
+    'devices_move_to_deep.title': 'move_to() recurses to any depth and also accepts a single tensor.',
+    'devices_standardize_buffers.title': 'Standardize keeps mean and std as buffers: moved by .to(), saved in state_dict(), not parameters.',
+    'devices_standardize_values.title': 'Standardize accepts lists or tensors, stores float32 buffers, and broadcasts over a batch.',
+    'devices_place_all.title': 'place() moves every parameter, every buffer and every batch tensor to the meta device.',
+    'devices_place_runs.title': "After place(model, batch, device), the model runs on the batch and gives the CPU's answer.",
+    'devices_devices_used_mixed.title': 'devices_used() finds a layer left behind, in a model and a batch on different devices.',
+    'devices_devices_used_hidden_places.title': 'devices_used() looks at buffers and at tensors nested deep in the batch.',
+    'devices_loader_for_pin.title': 'loader_for() pins memory for CUDA devices only, and iterating it here prints no warning.',
+    'devices_loader_for_devices.title': 'loader_for() reads the device it is given: strings, CUDA indices, MPS and meta included.',
+    'amp_float16_problems_basic.title': ('float16_problems() counts values that overflow and underflow in float16, and leaves the edge '
+     'cases out.'),
+    'amp_float16_problems_edges.title': ('float16_problems() gets the rounding edges right: 65519 survives, 3e-5 and 6e-8 survive, inf and '
+     '0 are not counted.'),
+    'amp_make_tools_cpu.title': "make_amp_tools('cpu') gives bfloat16 and a disabled GradScaler.",
+    'amp_make_tools_cuda.title': ('make_amp_tools() gives float16 and an enabled CUDA GradScaler for any CUDA device, judged from '
+     'its argument.'),
+    'amp_train_step_runs.title': ('amp_train_step() updates a float32 model under bfloat16 autocast on the CPU and returns the loss '
+     'as a float.'),
+    'amp_train_step_autocast.title': 'The forward pass runs under autocast for the given device type and dtype, with float32 weights.',
+    'amp_train_step_scaler.title': ('backward() runs on scaler.scale(loss); then scaler.step(optimizer) and scaler.update() are '
+     'called, in that order.'),
+    'amp_train_step_skips.title': "A step whose gradients hold inf is skipped (weights unchanged) and the scaler's scale is halved.",
+    'amp_train_step_zero_grad.title': 'At every optimizer step, the gradients are those of the current batch alone.',
+    'amp_train_step_clip.title': 'With max_norm, the gradients reaching the optimizer have norm max_norm: clipped after unscale_.',
+    'amp_predict_outputs.title': "amp_predict() returns float32 outputs, close to the float32 model's but computed in bfloat16.",
+    'amp_predict_mode.title': ('Inside amp_predict(), the model runs in eval mode, without gradients, under autocast, with '
+     'float32 weights.'),
+    'compile_time_call_median.title': 'time_call() skips the warm-up calls and returns the median of the timed ones.',
+    'compile_time_call_fresh.title': 'time_call() on other warm-up and repeat counts, passing every argument through.',
+    'compile_time_call_sync.title': 'On a GPU, time_call() waits with torch.cuda.synchronize() before reading the clock (simulated).',
+    'compile_pays_off_cases.title': 'compile_pays_off() on a long run, a short run and a compiled step that is slower.',
+    'compile_pays_off_edges.title': 'compile_pays_off() on fresh numbers, equal step times, and either side of the break-even point.',
+    'compile_plan_mixed.title': 'Three sizes, one slower when compiled: compile, and route only the faster sizes to it.',
+    'compile_plan_worth_it.title': 'The savings decide together whether one compilation is worth it, not each size alone.',
+    'compile_plan_fresh.title': 'Fresh sizes and numbers: ties, sizes never called, a free compilation.',
+    'compile_no_breaks_zero.title': 'torch._dynamo.explain finds zero graph breaks in scaled_residual.',
+    'compile_no_breaks_same.title': "scaled_residual gives the original's results, with large and with small values.",
+    'compile_no_breaks_shapes.title': 'scaled_residual on 2-D float64 inputs: same results, same dtype, still no graph break.',
+    'memory_training_bytes_rule.title': '2P for SGD, 3P with momentum, 4P for Adam on a float32 MLP, checked against real optimizer states.',
+    'memory_training_bytes_real.title': 'Buffers and frozen parameters count once: checked against the real tensors after one step.',
+    'memory_training_bytes_dtype.title': 'The bytes per element come from the dtype: bfloat16 and float64 models.',
+    'memory_saved_bytes_tiny.title': 'The tiny Linear-ReLU-Linear saves x and the ReLU output: 3,072 bytes.',
+    'memory_saved_bytes_reference.title': 'Other models, views and an input that requires grad agree with a reference measurement.',
+    'memory_fit_budget_exact.title': 'A residual MLP with Adam: the largest batch within an exact budget, from candidates in any order.',
+    'memory_fit_budget_optimizer.title': ('The optimizer changes the answer; a budget below the fixed part gives None; a large one the '
+     'largest candidate.'),
+    'memory_fit_budget_fresh.title': 'A small CNN on 3×10×10 images, other optimizers and budgets.',
+    'memory_checkpointed_same_results.title': 'Same outputs and same gradients for every weight as the plain model, and no warning.',
+    'memory_checkpointed_saves_memory.title': ('Checkpointing each block saves far fewer bytes for backward; gradients still match on a deeper '
+     'model.'),
+    'memory_accumulation_matches_full_batch.title': ('One step, with the full-batch gradient, for equal (12 = 3×4) and unequal (10 = 3+3+2+2) '
+     'micro-batches.'),
+    'memory_accumulation_step_and_loss.title': ('The weights after the step equal one big-batch step (Adam, cross-entropy); the loss returned is '
+     "the full batch's."),
+    'memory_accumulation_edge_cases.title': 'Old gradients are cleared first; one micro-batch and one sample per micro-batch work too.',
+    'ddp_settings_cpu.title': ("ddp_settings() reads torchrun's variables as ints, falls back to one process, and picks Gloo on "
+     'a CPU.'),
+    'ddp_settings_gpu.title': ('With CUDA, ddp_settings() picks NCCL and the GPU numbered LOCAL_RANK (checked by pretending CUDA '
+     'exists).'),
+    'ddp_average_two.title': ("Two replicas, each on half a batch: after averaging, both hold the full batch's gradient "
+     '(autograd).'),
+    'ddp_average_step.title': ('Three replicas: averaged gradients, then one SGD step each, give identical models equal to one '
+     'full-batch step.'),
+    'ddp_script_runs.title': 'torchrun starts train.py on 2 processes; it finishes and each rank writes its report.',
+    'ddp_script_shards.title': 'In every epoch the two ranks read disjoint shares of the dataset that together cover all of it.',
+    'ddp_script_set_epoch.title': ('Each rank reads its samples in a new order every epoch (sampler.set_epoch), as '
+     'DistributedSampler gives them.'),
+    'ddp_script_same_weights.title': 'Both ranks end with identical weights: DDP averaged the gradients, so the copies never drifted.',
+    'ddp_script_checkpoint.title': ('Exactly one checkpoint, saved once by rank 0 only; it loads into the plain model and holds the '
+     'final weights.'),
+    'export_predict_eval_mode.title': 'predict() switches dropout off, matches the model in eval mode, and records no autograd graph.',
+    'export_predict_batchnorm.title': "predict() uses BatchNorm's running statistics: one sample works, rows match, nothing is updated.",
+    'export_program_batches.title': ('export_program() gives an ExportedProgram that runs batches of 7 and 1 like the model in eval '
+     'mode.'),
+    'export_program_fresh.title': 'export_program() works for another model and example size, for several batch sizes.',
+    'export_onnx_interface.title': ("export_onnx() writes, without warnings, a file with input 'features', output 'logits' and a free "
+     'batch size.'),
+    'export_onnx_fresh.title': 'export_onnx() works for another model, a path given as a string, and any batch size.',
+    'export_compare_verdicts.title': ('onnx_matches_eager() says True for a faithful file, even given a model in training mode, and '
+     'False for a shifted one.'),
+    'export_compare_atol.title': 'onnx_matches_eager() uses atol, reads the input name from the file, and works for any batch size.',
+    'debug_classifier_digits.title': 'Classifier gives one row of 10 scores per digit for a (4, 1, 28, 28) batch.',
+    'debug_classifier_any_batch.title': 'Classifier works for a batch of one, colour images of other sizes, and non-contiguous batches.',
+    'debug_prepare_batch_dtypes.title': 'prepare_batch() gives float32 features and int64 labels that Linear and CrossEntropyLoss accept.',
+    'debug_prepare_batch_values.title': 'prepare_batch() keeps the values: every feature column, and the labels from the last column.',
+    'debug_class_index_svhn.title': "to_class_index() maps SVHN's labels to 0..9 keeping each digit, so CrossEntropyLoss accepts them.",
+    'debug_class_index_general.title': ('to_class_index() handles ids with gaps, leaves its input alone and raises ValueError on unknown '
+     'labels.'),
+    'debug_clipped_step_finite.title': 'With clipped_step(), SGD at lr=0.1 on the unnormalised regression stays finite and the loss falls.',
+    'debug_clipped_step_order.title': ("At optimizer.step() the gradients are this batch's, clipped to max_norm (clip after backward, "
+     'before step).'),
+    'debug_no_gradient_detach.title': 'parameters_without_gradient() names the layer a .detach() cut off, and nothing in a healthy model.',
+    'debug_no_gradient_cases.title': ('parameters_without_gradient() counts all-zero gradients, skips frozen parameters, and works '
+     'before any backward.'),
+    'debug_tracked_net_learns.title': ('TrackedNet trains for many steps without error, the encoder gets gradients, and the loss falls '
+     "well below the detached version's."),
+    'debug_tracked_net_buffer.title': 'The running mean is a detached buffer with the right value, and the output uses the updated mean.',
+    'debug_vanishing_found.title': ("vanishing_layer() names the dead layer of `dead` and the point where `deep`'s gradient dies; "
+     'None for `healthy`.'),
+    'debug_vanishing_fresh.title': ('On fresh networks (sigmoid towers, a dead layer, stale gradients), vanishing_layer() matches a '
+     'reference.'),
+    'capstone_precision_rules.title': ('choose_precision() follows the rule: float16 + scaler on CUDA, bfloat16 on a CPU only when 10 % '
+     'faster.'),
+    'capstone_precision_edges.title': 'choose_precision() on the 10 % edge, for MPS and CUDA with any timings.',
+    'capstone_checkpoint_restores.title': ('The checkpoint loads with weights_only=True and restores model, optimizer, scheduler, scaler and '
+     'both generators.'),
+    'capstone_checkpoint_fresh.title': 'The same for another optimizer and schedule (SGD with momentum, StepLR) saved after epoch 4.',
+    'capstone_fit_trains.title': ('fit() trains under autocast in training mode through the scaler, steps the schedule and '
+     'checkpoints every epoch.'),
+    'capstone_fit_resumes.title': ('A run that crashes in epoch 1 and is resumed by a fresh process ends with the uninterrupted '
+     "run's weights."),
+    'capstone_fit_resumes_fresh.title': ('Exact resumption with bfloat16 autocast, SGD with momentum, a step schedule and a crash in the '
+     'last epoch.'),
+    'capstone_deploy_file.title': ("deploy() writes one file, without warnings, with input 'pixels', output 'logits', a free batch, "
+     'and the true gap.'),
+    'capstone_deploy_fresh.title': 'deploy() works for another trained model, a path given as a string and a batch of another size.',
+    'capstone_report_numbers.title': ('report() gives the accuracy from one call, and the median latency of a batch of one after a '
+     'warm-up.'),
+    'capstone_report_fresh.title': 'report() reads the input name from the session, and works for other data and repeat counts.',
+}

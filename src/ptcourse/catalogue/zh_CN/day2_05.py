@@ -1,0 +1,58 @@
+"""day2/05_reproducibility 的提示信息（简体中文）。"""
+
+MESSAGES = {
+    "repro.seed_repeat": (
+        "调用两次 set_seed({seed}) 之后，{library} 给出了不同的数（先是 {first}，然后是 {second}）："
+        "set_seed() 还必须调用 {fix}。"
+    ),
+    "repro.seed_ignored": (
+        "set_seed(1) 和 set_seed(2) 让 {library} 给出了相同的数：请用参数 `seed` 设定种子，而不是用一个固定的数。"
+    ),
+    "repro.run_list": "run(seed, epochs={epochs}) 应该返回由 {epochs} 个损失组成的列表（每轮一个），实际得到 {got!r}。",
+    "repro.run_floats": (
+        "run() 应该返回普通的 Python 浮点数，实际得到 {got_types}：请把 loss.item() 加起来，而不是把损失张量加起来。"
+    ),
+    "repro.run_not_reproducible": (
+        "run({seed}) 两次调用给出了不同的损失：先是 {first}，然后是 {second}。请在 run() 里首先调用 set_seed(seed)，"
+        "要在创建数据、模型和 DataLoader 之前；并用 manual_seed(seed) 给 DataLoader 的生成器设定种子。"
+    ),
+    "repro.run_no_augment": (
+        "run() 从来没有调用 augment(xb)：第 5 步要求在前向传播之前，对每个批次执行 xb = augment(xb)。"
+    ),
+    "repro.run_loader_generator": (
+        "当模型在搭建时抽取了更多的随机数后，run(7) 打乱数据的顺序变了：DataLoader 没有它自己的生成器，"
+        "所以它的顺序来自 torch 的全局生成器，任何从中抽取随机数的东西（更宽的层、多一个丢弃）都会改变它。"
+        "请给它一个自己的生成器：DataLoader(..., shuffle=True, generator=torch.Generator().manual_seed(seed))。"
+    ),
+    "repro.run_ignores_seed": (
+        "run(1) 和 run(2) 给出了完全相同的损失 {losses}：参数 seed 没有被用上。"
+        "请把它传给 set_seed() 和生成器的 manual_seed()。"
+    ),
+    "repro.log_keys": "log_epoch() 缺少键 {missing}。",
+    "repro.log_value": "log_epoch(...)['{key}'] 应该是 {expected!r}，实际得到 {got!r}。",
+    "repro.log_float": (
+        "log_epoch(...)['{key}'] 应该是普通的 Python 浮点数，实际得到 {got_type}：请用 float(...) 转换，"
+        "让日志里存的是数字而不是张量。"
+    ),
+    "repro.log_lr": (
+        "log_epoch(...)['lr'] 应该是当前正在使用的学习率 {expected:g}，实际得到 {got!r}。"
+        "请读取 optimizer.param_groups[0]['lr']（调度器会更新它），而不是初始值。"
+    ),
+    "repro.log_time": (
+        "log_epoch(...)['time_s'] 应该是自 `started` 以来的秒数（至少 {expected}），实际得到 {got!r}。"
+        "请用 time.perf_counter() - started，单位是秒，不是毫秒。"
+    ),
+    "repro.log_memory": (
+        "log_epoch(...)['peak_mem_mb'] 应该是这个进程以 MiB 为单位的内存峰值，大约 {expected:.0f}，"
+        "实际得到 {got!r}。在 Linux 上 ru_maxrss 以 KiB 为单位：要除以 1024。"
+    ),
+    "repro.log_memory_none": "没有 resource 模块时，peak_mem_mb 应该是 None，实际得到 {got!r}。",
+    "repro.log_sync": (
+        "在 CUDA 设备上，log_epoch() 从来没有调用 torch.cuda.synchronize()：GPU 是异步运行的，没有它，"
+        "time_s 测到的只是把工作排进队列所花的时间。请在读取 time.perf_counter() 之前调用 torch.cuda.synchronize(device)。"
+    ),
+    "repro.log_memory_cuda": (
+        "在 CUDA 设备上，peak_mem_mb 应该是以 MiB 为单位的 torch.cuda.max_memory_allocated(device) 峰值，"
+        "这里是 {expected}，实际得到 {got!r}。请用峰值，而不是当前的 memory_allocated() 或进程的 RSS。"
+    ),
+}

@@ -1,0 +1,169 @@
+"""day3/02_mixed_precision 的提示信息（简体中文）。"""
+
+MESSAGES = {
+    # 练习 1：float16_problems
+    "amp.fp16_pair": "float16_problems() 应该返回一个二元组 (overflow, underflow)，实际得到 {got!r}。",
+    "amp.fp16_ints": (
+        "float16_problems() 应该返回两个 Python int，实际得到 {got_types}：用 int(...) 或 .item() "
+        "把计数张量变成数字。"
+    ),
+    "amp.fp16_counts": (
+        "对于这些值 {values}，float16_problems() 应该给出 (overflow, underflow) = "
+        "{expected}，实际得到 {got}。用 t.to(torch.float16) 转换后再和 t 比较：overflow = "
+        "变成 ±inf 的有限值（从 65520 开始；65519 仍会舍入到 65504，所以只和 finfo.max 比较是不够的）；"
+        "underflow = 变成恰好 0 的非零值（小于约 3e-8；比 finfo.tiny 还小的数会以次正规数的形式保留下来）。"
+        "本来就是 inf 或 NaN 的值，以及零，都不计入。要用 float16，而不是 bfloat16。"
+    ),
+    # 练习 2：make_amp_tools
+    "amp.tools_pair": "make_amp_tools() 应该返回一个二元组 (dtype, scaler)，实际得到 {got!r}。",
+    "amp.tools_dtype": (
+        "make_amp_tools({device!r}) 应该选择 {expected}，实际得到 {got}。在 CUDA 上用 "
+        "torch.float16（配一个缩放器）；在 CPU 及其他任何设备上用 torch.bfloat16。要根据传给你的设备"
+        "（torch.device(device).type）来判断，而不是根据 torch.cuda.is_available()；"
+        "还要记住 'cuda:0' 也是 CUDA 设备。"
+    ),
+    "amp.tools_scaler_type": (
+        "make_amp_tools() 返回的第二项应该是 torch.amp.GradScaler，实际得到 {got_type}。"
+    ),
+    "amp.tools_cpu_enabled": (
+        "在 CPU 上，缩放器应该是关闭的：bfloat16 有 float32 的范围，它的梯度不会下溢。"
+        "请用 torch.amp.GradScaler(device_type, enabled=False) 创建它。"
+    ),
+    "amp.tools_cuda_disabled": (
+        "对于 {device!r}，缩放器是关闭的，但没有缩放器，float16 梯度会下溢："
+        "请返回 torch.amp.GradScaler('cuda')（默认就是启用的）。"
+    ),
+    "amp.tools_cuda_kind": (
+        "对于 CUDA 设备，缩放器应该是为 'cuda' 创建的，实际得到的是为 {got!r} 创建的："
+        "torch.amp.GradScaler('cuda')。"
+    ),
+    # 练习 3：amp_train_step
+    "amp.step_return_type": (
+        "amp_train_step() 应该以 Python float 返回损失，实际得到 {got_type}：请返回 loss.item()。"
+    ),
+    "amp.step_loss_calls": "amp_train_step() 每一步应该调用 loss_fn 一次，实际调用了 {got} 次。",
+    "amp.step_return_value": (
+        "amp_train_step() 返回了 {got!r}，但这个批次的损失是 {expected!r}：请返回这一步计算出的"
+        "损失的 loss.item()。"
+    ),
+    "amp.step_return_scaled": (
+        "amp_train_step() 返回了 {got:.6g}，这是损失（{expected:.6g}）乘以缩放因子 "
+        "{scale} 的结果：那是缩放后的损失。请返回 loss.item()，而不是 scaler.scale(loss)。"
+    ),
+    "amp.step_params_cast": (
+        "参数 {name} 是 {got}，但权重应该保持 torch.float32：autocast 会为每个运算转换副本。"
+        "不要在 amp_train_step() 里调用 model.half()、model.to(dtype) 或 model.bfloat16()。"
+    ),
+    "amp.step_no_update": (
+        "amp_train_step() 之后，模型的参数没有变化：请在反向传播之后调用 scaler.step(optimizer)。"
+    ),
+    "amp.step_forward_calls": "模型的 forward() 运行了 {got} 次；它应该恰好运行一次。",
+    "amp.step_no_autocast": (
+        "在 model.forward() 内部，针对 'cpu' 的 autocast 是关闭的：前向传播以 float32 运行了。"
+        "请用传给你的 device_type 把它包进 torch.autocast(device_type, dtype=dtype)"
+        "（针对 'cuda' 的 autocast 对 CPU 张量不起作用），也不要用 enabled=scaler.is_enabled() "
+        "把它关掉（在 CPU 上缩放器是关闭的，但 autocast 不应该关闭）。期望的数据类型：{dtype}。"
+    ),
+    "amp.step_autocast_dtype": (
+        "在 autocast 区域内，低精度数据类型是 {got}，期望 {expected}：请给 torch.autocast 传入 "
+        "dtype=dtype，而不是一个写死的数据类型。"
+    ),
+    "amp.step_no_scale": (
+        "缩放器的 scale() 从未被调用（缩放器调用记录：{calls}）：请对缩放后的损失做反向传播，"
+        "即 scaler.scale(loss).backward()，而不是 loss.backward()。"
+    ),
+    "amp.step_no_scaler_step": (
+        "scaler.step(optimizer) 从未被调用（缩放器调用记录：{calls}）。请通过缩放器更新参数，"
+        "而不是调用 optimizer.step()：它会取消梯度的缩放，并在梯度含有 inf 或 NaN 时跳过这一步。"
+    ),
+    "amp.step_scaler_error": (
+        "GradScaler 报错停止：{error}（缩放器调用记录：{calls}）。正确的顺序是 "
+        "scaler.scale(loss).backward()、[scaler.unscale_(optimizer)]、scaler.step(optimizer)、"
+        "scaler.update()。"
+    ),
+    "amp.step_no_update_call": (
+        "scaler.update() 从未被调用（缩放器调用记录：{calls}）：没有它，缩放因子永远不会调整。"
+        "每一步在 scaler.step(optimizer) 之后调用它一次。"
+    ),
+    "amp.step_update_order": (
+        "scaler.update() 出现在 scaler.step(optimizer) 之前（缩放器调用记录：{calls}）："
+        "请在更新参数之后再更新缩放因子。"
+    ),
+    "amp.step_count": (
+        "每个批次调用一次 amp_train_step()，应该计算一次损失、让优化器更新一次；"
+        "这里优化器对 {losses} 个损失更新了 {steps} 次。"
+    ),
+    "amp.step_unscaled_backward": (
+        "到达优化器的梯度是真实梯度的 {ratio:.3g} 倍，约为 1/{scale}：backward() 是在未缩放的"
+        "损失上运行的，而缩放器随后照样除以了它的缩放因子。请调用 scaler.scale(loss).backward()——"
+        "在缩放后的损失上做反向传播。"
+    ),
+    "amp.step_grad_ratio": (
+        "到达优化器的梯度是这个批次真实梯度的 {ratio:.3g} 倍（缩放因子为 {scale}）。"
+        "请只调用一次 scaler.scale(loss).backward()，然后让 scaler.step(optimizer) 取消缩放。"
+    ),
+    "amp.step_applied_inf": (
+        "在一个梯度含有 inf 的步骤之后，模型的权重含有 inf 或 NaN：这一步被执行了。"
+        "请调用 scaler.step(optimizer)，而不是 optimizer.step()：缩放器会跳过梯度含 inf/NaN 的步骤。"
+    ),
+    "amp.step_not_skipped": (
+        "这一步的梯度含有 inf，权重却变了：请使用 scaler.step(optimizer)，它会跳过这样的步骤。"
+    ),
+    "amp.step_scale_not_updated": (
+        "在一个梯度含 inf 的步骤之后，缩放因子应该从 {before:g} 降到 {expected:g}，"
+        "但 scaler.get_scale() 是 {got:g}：是不是忘了在 scaler.step(optimizer) 之后调用 "
+        "scaler.update()？"
+    ),
+    "amp.step_accumulated": (
+        "在第 {step} 步，优化器使用的梯度不只来自这一个批次：它们一步比一步大。"
+        "请在 amp_train_step() 开头调用 optimizer.zero_grad()。"
+    ),
+    "amp.clip_setup": (
+        "测试用的批次应该给出大于 max_norm 的梯度范数，实际得到 {true_norm:.3g}："
+        "模型计算出的损失不对（请看本练习的其他测试）。"
+    ),
+    "amp.clip_not_applied": (
+        "在 max_norm={max_norm} 时，到达优化器的梯度范数是 {got:.4g}：梯度没有被裁剪。"
+        "请在反向传播之后调用 scaler.unscale_(optimizer)，"
+        "然后调用 torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm)。"
+    ),
+    "amp.clip_scaled": (
+        "在 max_norm={max_norm} 时，到达优化器的梯度范数是 {got:.4g}，而不是 "
+        "{max_norm}。如果它约等于 {scaled_result:.3g}（max_norm / 缩放因子 {scale}），说明你裁剪的是"
+        "缩放后的梯度：请在 clip_grad_norm_ 之前调用 scaler.unscale_(optimizer)。"
+    ),
+    # 缩放器的图（第 4 节）
+    "amp.fig_scale_title": "GradScaler 的校准过程：CPU 上的 float16，从 2²⁴ 开始",
+    "amp.fig_scale_xlabel": "训练步数",
+    "amp.fig_scale_ylabel": "使用的缩放因子 S（log₂ 坐标）",
+    "amp.fig_scale_skipped": "已跳过（梯度含 inf/NaN）",
+    "amp.fig_scale_stepped": "已更新",
+    # 练习 4：amp_predict
+    "amp.predict_dtype": (
+        "amp_predict() 返回的输出是 {got}：从 autocast 出来的结果是低精度的。"
+        "请返回 outputs.float()。"
+    ),
+    "amp.predict_grad": (
+        "amp_predict() 跟踪了梯度：请在 torch.no_grad()（或 torch.inference_mode()）中运行模型；"
+        "预测不需要计算图。"
+    ),
+    "amp.predict_no_autocast_values": (
+        "amp_predict() 给出的结果与 float32 模型的输出完全一样，一位不差：模型没有在 autocast 下运行。"
+        "请使用 torch.autocast(device_type, dtype=dtype)。"
+    ),
+    "amp.predict_far": (
+        "amp_predict() 与 float32 模型的差异最大达到 {gap:.3g}；这里 bfloat16 autocast 的差异"
+        "应该在 0.05 左右以内。不要自己转换输入或模型。"
+    ),
+    "amp.predict_model_cast": (
+        "在 amp_predict() 中（或之后），模型的权重是 {got}：让它们保持 float32；"
+        "autocast 转换的是副本。"
+    ),
+    "amp.predict_train_mode": (
+        "在 amp_predict() 中，模型以训练模式运行（dropout 处于激活状态）：请先调用 model.eval()。"
+    ),
+    "amp.predict_no_autocast": (
+        "在 model.forward() 内部，针对 'cpu' 的 autocast 是关闭的：amp_predict() 应该在 "
+        "torch.autocast(device_type, dtype=dtype) 中运行模型（期望的数据类型为 {dtype}）。"
+    ),
+}

@@ -1,0 +1,137 @@
+"""day3/03_compile 的提示信息（简体中文）。"""
+
+MESSAGES = {
+    # 练习 1：time_call
+    "compile.time_type": (
+        "time_call() 应该以 Python float（秒）返回中位数，实际得到 {got_type}："
+        "对一个 float 列表调用 statistics.median() 就会得到它。"
+    ),
+    "compile.time_real": (
+        "time_call(torch.mm, a, b) 返回每次 64x64 矩阵乘法耗时 {got!r} 秒：这不可能对。"
+        "请返回一次调用耗时的中位数，用 time.perf_counter() 计算 end - start。"
+    ),
+    "compile.time_calls": (
+        "在 warmup={warmup}、repeats={repeats} 时，fn 应该被调用 {expected} 次"
+        "（先是预热调用，然后是计时的调用），实际被调用了 {got} 次。"
+    ),
+    "compile.time_args": "time_call(fn, *args) 应该用传给它的全部参数调用 fn(*args)。",
+    "compile.time_total": (
+        "time_call() 返回了 {got:.4g} 秒，这是全部 {n} 次计时调用的总和：请返回一次调用的时间，"
+        "即各次耗时的中位数（{expected:.4g} 秒）。"
+    ),
+    "compile.time_mean_all": (
+        "time_call() 返回了 {got:.4g} 秒，这是包括预热在内所有调用的平均值（第一次、也就是编译的那次调用"
+        "要花好几秒，会把平均值拉高）。请跳过预热调用，取计时调用的中位数：{expected:.4g} 秒。"
+    ),
+    "compile.time_mean": (
+        "time_call() 返回了 {got:.4g} 秒，这是计时调用的平均值：一次很慢的调用就会让平均值偏离典型调用。"
+        "请返回中位数（statistics.median）：{expected:.4g} 秒。"
+    ),
+    "compile.time_warmup_timed": (
+        "time_call() 返回了 {got:.4g} 秒，这是所有调用的中位数：预热调用也被计时了。"
+        "请在开始测量之前先调用 fn warmup 次；期望 {expected:.4g} 秒。"
+    ),
+    "compile.time_median": (
+        "time_call() 应该返回计时调用耗时的中位数 {expected:.4g} 秒，实际得到 "
+        "{got!r}。请单独为每次调用计时（紧挨着调用之前执行 start = time.perf_counter()）。"
+    ),
+    "compile.time_no_sync": (
+        "在 GPU 上，fn(*args) 在工作排进队列后就立即返回：time_call() 测得每次调用 {got:.4g} 秒，"
+        "但工作实际用了 {expected:.4g} 秒。当 torch.cuda.is_available() 时，请在 fn(*args) 之后、"
+        "读取时钟之前调用 torch.cuda.synchronize()。"
+    ),
+    "compile.time_sync_median": (
+        "在（模拟的）GPU 上，time_call() 应该给出每次调用 {expected:.4g} 秒，实际得到 {got:.4g} 秒："
+        "请在预热调用之后以及每次计时调用之后、读取时钟之前调用 torch.cuda.synchronize()。"
+    ),
+    # 编译演示
+    "compile.demo_failed": (
+        "编译在 {seconds:.1f} 秒后失败：{error}\n"
+        "在 CPU 上，torch.compile 的默认后端（Inductor）需要一个可用的 C++ 编译器（g++，或者环境变量 "
+        "CXX 指定的编译器）。Binder 上可能没有。你的代码没有问题：请阅读上文中在课程机器上测得的数字，"
+        "并使用不需要编译器的 backend=\"eager\" 或 \"aot_eager\"（第 6 节）。"
+    ),
+    "compile.demo_first_call": (
+        "第一次调用（会编译）：{seconds:.1f} 秒   编译后的结果与即时执行相同：{same}"
+    ),
+    "compile.demo_steady": (
+        "{name:>5} 输入（{numel:,} 个值）：即时执行 {eager_us:,.1f} µs，编译后 {compiled_us:,.1f} µs "
+        "每次调用 -> 即时执行速度的 {speedup:.2f} 倍"
+    ),
+    "compile.demo_course_numbers": (
+        "这里没有进行编译：使用在课程机器上测得的数字。"
+    ),
+    "compile.demo_plan": "调用次数 {calls}：编译 {names}，与全部即时执行相比节省 {saved:,.1f} 秒",
+    "compile.demo_pays": (
+        "{name:>5} 输入，{steps:>7,} 次调用：是否划算 {pays!s:5}（{even:,.0f} 次调用后回本）"
+    ),
+    # 练习 2：compile_pays_off
+    "compile.pays_tuple": (
+        "compile_pays_off() 应该返回一个元组 (pays_off, break_even_steps)，实际得到 {got!r}。"
+    ),
+    "compile.pays_bool": (
+        "pays_off 应该是 True 或 False，实际得到 {got_type}：直接返回比较的结果即可。"
+    ),
+    "compile.pays_never": (
+        "对于 compile_pays_off{args}，编译后的步骤并不更快，所以编译永远不划算："
+        "break_even_steps 应该是 math.inf（pays_off 为 False），实际得到 {got!r}。"
+    ),
+    "compile.pays_sign": (
+        "对于 compile_pays_off{args}，break_even_steps 得到的是 {got!r}，不是正数："
+        "每次调用节省的时间是 eager_step_s - compiled_step_s（按这个顺序）；期望 {expected:.6g}。"
+    ),
+    "compile.pays_break_even": (
+        "对于 compile_pays_off{args}，break_even_steps 应该是 compile_s / (eager_step_s - "
+        "compiled_step_s) = {expected:.6g}，实际得到 {got!r}：即编译时间除以每次调用节省的时间。"
+    ),
+    "compile.pays_verdict": (
+        "compile_pays_off{args} 应该给出 pays_off={expected}，实际得到 {got}：请比较整个运行，"
+        "compile_s + steps * compiled_step_s 对比 steps * eager_step_s。编译时间也要算进去。"
+    ),
+    "compile.pays_zero_division": (
+        "compile_pays_off{args} 抛出了 ZeroDivisionError：两种步骤耗时相等时，每次调用什么也省不下。"
+        "请在做除法之前检查 eager_step_s - compiled_step_s > 0，否则返回 math.inf。"
+    ),
+    # 练习 3：compile_plan
+    "compile.plan_tuple": "compile_plan() 应该返回一个元组 (use_compiled, saved_s)，实际得到 {got!r}。",
+    "compile.plan_set": (
+        "use_compiled 应该是一个由大小名字组成的集合（set），实际得到 {got_type}："
+        "用 {{name for ...}} 或 set() 来构建它。"
+    ),
+    "compile.plan_float": "saved_s 应该是一个 float（秒），实际得到 {got_type}。",
+    "compile.plan_slower": (
+        "compile_plan() 把 '{name}' 交给了编译后的函数（方案为 {got}），但它编译后的调用更慢"
+        "（{compiled:.3g} 秒，而即时执行为 {eager:.3g} 秒）：请让它保持即时执行。只有满足 "
+        "compiled_s < eager_s 的名字才应该放进 use_compiled。"
+    ),
+    "compile.plan_per_size": (
+        "compile_plan() 选择了 {got}，期望 {expected}：你似乎把编译时间和每种大小单独比较了。"
+        "一次编译（dynamic=True）服务所有大小，所以 compile_s 只付一次，"
+        "并把它和所有更快的大小加在一起节省的时间相比较。"
+    ),
+    "compile.plan_not_worth": (
+        "更快的那些大小一共只节省 {savings:g} 秒，少于一次编译的代价 {compile_s:g} 秒，"
+        "所以编译不划算：use_compiled 应该为空（saved_s 为 0.0），实际得到 {got}。"
+    ),
+    "compile.plan_names": "compile_plan() 应该把 {expected} 交给编译后的函数，实际得到 {got}。",
+    "compile.plan_no_compile_cost": (
+        "saved_s 是 {got:g}，这是支付编译代价之前节省的时间：请减去 compile_s"
+        "（{compile_s:g} 秒），只减一次。期望 {expected:g}。"
+    ),
+    "compile.plan_saved": (
+        "saved_s 应该是 {expected:g} 秒（{detail}），实际得到 {got!r}。什么都不编译时，它是 0.0。"
+    ),
+    # 练习 4：scaled_residual
+    "compile.rewrite_breaks": (
+        "torch._dynamo.explain 在 scaled_residual 中仍然找到 {n} 处图中断：{reasons}。"
+        "请去掉 print，不要调用 .item()，并把对张量的 Python `if` 换成 "
+        "torch.where(scale > 1.0, x / scale, x)。"
+    ),
+    "compile.rewrite_tensor": "scaled_residual(x) 应该返回一个张量，实际得到 {got_type}。",
+    "compile.rewrite_values": (
+        "对于一个最大 |值| 为 {scale:.3g} 的 x（原函数在这种情况下：{branch}），scaled_residual(x) 与 "
+        "scaled_residual_original(x) 的结果不同：期望的值开头为 {expected}，实际得到 {got}。"
+        "torch.where(condition, a, b) 在条件为 True 的位置取 a；保留最后的 "
+        "x + torch.relu(x).mean()。"
+    ),
+}

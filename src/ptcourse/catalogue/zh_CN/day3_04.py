@@ -1,0 +1,163 @@
+"""day3/04_memory 的提示信息（简体中文）。"""
+
+MESSAGES = {
+    # 练习 1：training_memory_bytes
+    "memory.bytes_type": "training_memory_bytes() 应该返回一个整数字节数（int），实际得到 {got_type}。",
+    "memory.bytes_per_element": (
+        "对每一种优化器，training_memory_bytes() 给出的字节数都正好是期望值的一半（'adam'："
+        "{got:,}，而不是 {expected:,}）：你按每个数 2 个字节计算，但 float32 占 4 个字节。请使用 "
+        "p.numel() * p.element_size()，它会根据数据类型给出字节数。"
+    ),
+    "memory.training_bytes": (
+        "对于一个参数占 P = {p_bytes:,} 字节的 float32 MLP，training_memory_bytes(model, "
+        "'{name}') 应该是 {expected:,} 字节（{want_ratio}×P），实际得到 {got:,}（{got_ratio:.2f}×P）。"
+        "要算上权重（1×P）和梯度（1×P），再加上优化器的缓冲区：'sgd' 没有，"
+        "'sgd_momentum' 有 momentum_buffer，'adam' 有 exp_avg 和 exp_avg_sq。"
+    ),
+    "memory.training_vs_real": (
+        "training_memory_bytes(model, '{name}') 给出 {got:,} 字节，但在一次真实的优化器更新之后，"
+        "权重、梯度和 optimizer.state 中的张量共占 {real:,} 字节。"
+    ),
+    "memory.training_real_model": (
+        "对于一个有 {frozen} 个冻结参数和 BatchNorm 缓冲区的模型，training_memory_bytes(model, "
+        "'{name}') 给出 {got:,} 字节，但一次优化器更新之后真实的张量共占 {real:,} 字节"
+        "（权重和缓冲区 {weights:,}，梯度 {grads:,}，优化器状态 {state:,}）。缓冲区和冻结的参数"
+        "（requires_grad=False）只存一份：没有梯度，也没有优化器状态。"
+    ),
+    "memory.training_dtype": (
+        "对于一个 {dtype} 模型（每个数 {size} 字节），training_memory_bytes(model, '{name}') 应该是 "
+        "{expected:,} 字节，实际得到 {got:,}。不要假定每个数 4 个字节：请使用 element_size()。"
+    ),
+    # 练习 2：saved_activation_bytes
+    "memory.saved_type": "saved_activation_bytes() 应该返回一个 int（字节数），实际得到 {got_type}。",
+    "memory.saved_zero": (
+        "saved_activation_bytes() 测得 0 字节：没有为反向传播保存任何东西。前向传播是不是在 "
+        "torch.no_grad()（或 inference_mode）下运行的？评估时正是这样省下这部分内存的；"
+        "要测量训练内存，请在钩子之内、打开自动求导的情况下运行 model(x)。"
+    ),
+    "memory.saved_no_dedupe": (
+        "saved_activation_bytes() 给出 {got:,} 字节，多了 2,048：ReLU 的输出被保存了两次"
+        "（由 ReLU 和下一个 Linear），但它在内存里是同一个张量。每块存储只算一次："
+        "用 tensor.untyped_storage().data_ptr() 作为字典的键。"
+    ),
+    "memory.saved_params": (
+        "saved_activation_bytes() 给出 {got:,} 字节，多了 256：那是第二个 Linear 的权重。"
+        "无论训练与否，参数都在内存里；请跳过存储属于 model.parameters() 之一的张量。"
+    ),
+    "memory.saved_bytes": (
+        "对于 (32, 8) 的输入，Linear(8, 16)-ReLU-Linear(16, 4) 的 saved_activation_bytes() 应该是 "
+        "{expected:,} 字节（x：1,024 字节，ReLU 的输出：2,048 字节），实际得到 {got:,}。"
+        "要统计的是 torch.autograd.graph.saved_tensors_hooks 的打包钩子收到的东西，而不是各层的输出。"
+    ),
+    "memory.saved_reference": (
+        "对于 {what}，saved_activation_bytes() 给出 {got:,} 字节；为反向传播保存的张量共占 "
+        "{expected:,} 字节（每块存储只算一次，不计模型的参数）。"
+    ),
+    # 内存图（第 2 节）
+    "memory.fig_title": "MLP 的训练内存随批大小的变化（Adam，float32）",
+    "memory.fig_xlabel": "批大小",
+    "memory.fig_ylabel": "内存（MiB）",
+    "memory.fig_activations": "激活值（实测）",
+    "memory.fig_total": "固定部分 + 激活值",
+    "memory.fig_fixed": "固定部分：权重、梯度、Adam 状态",
+    "memory.fig_budget": "预算",
+    # 练习 3：largest_batch_that_fits
+    "memory.fit_type": (
+        "largest_batch_that_fits() 应该返回候选批大小之一（一个 Python int）或 "
+        "None，实际得到 {got!r}。"
+    ),
+    "memory.fit_no_fixed": (
+        "largest_batch_that_fits() 选择了批大小 {got}，但 {budget:,} 字节里只放得下 {expected}："
+        "在 {got} 时单是激活值放得下，但还要加上权重、梯度和优化器状态"
+        "（{fixed:,} 字节，即 training_memory_bytes(model, optimizer_name)）。请把它们加进去。"
+    ),
+    "memory.fit_no_activations": (
+        "largest_batch_that_fits() 选择了批大小 {got}，也就是最大的候选值，但 {budget:,} 字节里只放得下 "
+        "{expected}：激活值随批大小增长，必须算进去。请对每个候选值用 "
+        "saved_activation_bytes(model, torch.randn(b, *sample_shape)) 测量它们，并打开自动求导"
+        "（不要在 torch.no_grad() 下，那样什么都不会保存）。"
+    ),
+    "memory.fit_smallest": (
+        "largest_batch_that_fits() 选择了批大小 {got}，这是放得下的最小值；题目问的是 "
+        "{budget:,} 字节里放得下的最大值：{expected}。"
+    ),
+    "memory.fit_strict": (
+        "largest_batch_that_fits() 选择了批大小 {got}，但批大小 {expected} 正好需要 {budget:,} 字节，"
+        "也就是预算本身：总量等于预算也算放得下（不超过预算，即 <=）。"
+    ),
+    "memory.fit_order": (
+        "largest_batch_that_fits() 选择了批大小 {got}，这是按给定顺序（{candidates}）最后一个放得下的候选值；"
+        "候选值可能以任意顺序给出：请返回放得下的最大值 {expected}。"
+    ),
+    "memory.fit_optimizer": (
+        "在 optimizer_name='{name}'、预算为 {budget:,} 字节时，放得下的最大批次是 "
+        "{expected}，实际得到 {got!r}：固定部分取决于优化器（2P、3P、4P），所以要把 "
+        "optimizer_name 传给 training_memory_bytes()。"
+    ),
+    "memory.fit_none": (
+        "预算为 {budget:,} 字节时，连固定部分（{fixed:,} 字节）都放不下，所以任何批次都放不下："
+        "largest_batch_that_fits() 应该返回 None，实际得到 {got!r}。"
+    ),
+    "memory.fit_none_raised": (
+        "没有候选值放得下时，largest_batch_that_fits() 应该返回 None，但它抛出了 {error}。"
+        "对空序列调用 max() 会抛出异常：给它传入 default=None。"
+    ),
+    "memory.fit_batch": (
+        "对于 {what}，预算为 {budget:,} 字节时，{candidates} 中放得下的最大批次是 "
+        "{expected}，实际得到 {got!r}。内存 = training_memory_bytes(model, optimizer_name) + "
+        "saved_activation_bytes(model, torch.randn(b, *sample_shape))；不超过预算就算放得下"
+        "（这里用到你在练习 1 和练习 2 中写的函数：请先让它们的测试通过）。"
+    ),
+    # 练习 4：CheckpointedMLP
+    "memory.ckpt_no_graph": (
+        "CheckpointedMLP 的输出不需要梯度，所以 backward() 到达不了任何权重。"
+        "torch.no_grad() 或 .detach() 会切断计算图；当输入不需要梯度时，"
+        "checkpoint(..., use_reentrant=True) 也会切断。请使用 checkpoint(block, x, use_reentrant=False)。"
+    ),
+    "memory.ckpt_warning": (
+        "运行 CheckpointedMLP 时打印了一条警告：\"{warning}\"。请显式传入 use_reentrant=False："
+        "checkpoint(block, x, use_reentrant=False)。"
+    ),
+    "memory.ckpt_missing_grad": (
+        "backward() 之后，'{name}' 没有梯度：forward 中有东西在那个块之前切断了计算图"
+        "（.detach() 或 torch.no_grad()）。请把每个块的输出直接送进下一个检查点。"
+    ),
+    "memory.ckpt_no_saving": (
+        "使用检查点时为反向传播保存了 {ck:,} 字节，不使用时是 {plain:,} 字节：什么都没有省下。"
+        "checkpoint 必须包住块本身，即 checkpoint(block, x, use_reentrant=False)，"
+        "这样块内部的东西才会在反向传播时重算，而不是被保留。"
+    ),
+    # 练习 5：accumulation_step
+    "memory.accum_steps": (
+        "对 {k} 个微批次，optimizer.step() 被调用了 {steps} 次。请先累积所有微批次的梯度，"
+        "然后恰好调用一次 step()。"
+    ),
+    "memory.accum_unscaled": (
+        "在 optimizer.step() 时，梯度是 {k} 个微批次梯度的简单相加，是整个批次梯度的 {ratio:.1f} 倍："
+        "你忘了缩放每个微批次的损失。请在 backward() 之前把它乘以 len(xb) / len(x)"
+        "（微批次一样大时，就是除以 {k}）。"
+    ),
+    "memory.accum_last_only": (
+        "在 optimizer.step() 时，梯度只有最后一个微批次的：循环里的 zero_grad() 抹掉了前面的微批次"
+        "加进去的梯度。请在循环之前调用一次 optimizer.zero_grad()。"
+    ),
+    "memory.accum_equal_weights": (
+        "微批次的大小为 {sizes} 时，给每个微批次 1/{k} 的权重并不等于整个批次的平均值："
+        "小的微批次算得太重了。请把每个微批次的损失乘以 len(xb) / len(x)。"
+    ),
+    "memory.accum_stale": (
+        "optimizer.step() 时的梯度包含了调用之前 .grad 里就有的东西：请在第一个微批次之前调用 "
+        "optimizer.zero_grad()。"
+    ),
+    "memory.accum_grad": (
+        "{n} 个样本分成大小为 {sizes} 的微批次（micro_batches={k}）时，"
+        "optimizer.step() 时的梯度与整个批次的梯度不同（最大差异 {diff:.3g}）。请让每个样本恰好用一次"
+        "（torch.tensor_split(x, micro_batches)），把每个微批次的平均损失乘以 "
+        "len(xb) / len(x)，在循环之前 zero_grad() 一次，在循环之后 step() 一次。"
+    ),
+    "memory.accum_loss_type": "accumulation_step() 应该以 Python float 返回损失（使用 .item()），实际得到 {got_type}。",
+    "memory.accum_loss": (
+        "accumulation_step(..., micro_batches={k}) 应该返回整个批次的平均损失 {expected:.6f}，"
+        "实际得到 {got:.6f}：请把缩放后的各微批次损失（它们的 .item()）加起来。"
+    ),
+}

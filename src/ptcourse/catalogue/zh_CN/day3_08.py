@@ -1,0 +1,187 @@
+"""day3/08_capstone 的提示信息（简体中文）。"""
+
+MESSAGES = {
+    # 练习 1：choose_precision
+    "capstone.precision_pair": (
+        "choose_precision() 应该返回一个二元组 (amp_dtype, use_scaler)，例如 (torch.bfloat16, False)，"
+        "实际得到 {got!r}。"
+    ),
+    "capstone.precision": (
+        "choose_precision('{device}', fp32_ms={fp32}, bf16_ms={bf16}) 应该返回 {expected}，实际得到 {got}。"
+        "规则是：在 'cuda' 上总是 (torch.float16, True)，float16 需要缩放器；在其他任何设备上，"
+        "只有当 bf16_ms <= 0.9 * fp32_ms（至少快 10 %）时才返回 (torch.bfloat16, False)，否则返回 "
+        "(None, False)：普通 float32，不用缩放器。"
+    ),
+    # 练习 2：save_checkpoint / load_checkpoint
+    "capstone.ckpt_no_file": "save_checkpoint() 没有在 {path} 留下文件：请用 torch.save 保存字典，然后把临时文件重命名为 path。",
+    "capstone.ckpt_not_weights_only": (
+        "检查点无法用 torch.load(path, weights_only=True) 加载（{error}）。请保存 state_dict()、"
+        "生成器状态和普通数字，而不是模型、优化器或缩放器对象本身。"
+    ),
+    "capstone.ckpt_keys": (
+        "检查点缺少以下键：{missing}。要精确恢复，它需要 'epoch'、'model'、"
+        "'optimizer'、'scheduler'、'scaler'、'generator'（数据加载器打乱顺序用的生成器）、'rng'"
+        "（torch.get_rng_state()，dropout 从这里取随机数）和 'cuda_rng'。"
+    ),
+    "capstone.ckpt_saved_epoch": (
+        "检查点中存的是第 {got} 轮，但传给 save_checkpoint() 的是 epoch={expected}：请原样保存刚刚完成的轮次，"
+        "只在加载时才加一。"
+    ),
+    "capstone.ckpt_next_epoch": (
+        "load_checkpoint() 应该返回下一轮要运行的轮次 {expected}（保存的轮次 {saved} 加一），"
+        "实际得到 {got}。返回保存的轮次会把已经训练过的一轮再重复一次。"
+    ),
+    "capstone.ckpt_model": (
+        "load_checkpoint() 之后，模型的 {names} 与保存的不同：请调用 "
+        "run.model.load_state_dict(state['model'])。"
+    ),
+    "capstone.ckpt_optimizer": (
+        "load_checkpoint() 之后，优化器的 {what} 缺失或与保存的不同。Adam 和带动量的 SGD "
+        "会保存梯度的滑动平均：请保存 run.optimizer.state_dict()，并用 "
+        "run.optimizer.load_state_dict(...) 恢复它。"
+    ),
+    "capstone.ckpt_scheduler": (
+        "load_checkpoint() 之后，调度器处于 last_epoch={got}，而不是 {expected}：学习率调度会从头开始。"
+        "请保存 run.scheduler.state_dict()，并用 load_state_dict(...) 恢复它。"
+    ),
+    "capstone.ckpt_scaler": (
+        "load_checkpoint() 之后，GradScaler 的缩放因子是 {got}，而不是保存的 {expected}：请保存 "
+        "run.scaler.state_dict()，并用 run.scaler.load_state_dict(...) 恢复它，否则 float16 训练"
+        "每次恢复后都要重新校准（并跳过一些步骤）。"
+    ),
+    "capstone.ckpt_generator": (
+        "load_checkpoint() 之后，数据加载器打乱顺序用的生成器不在保存时的状态，所以恢复后的各轮"
+        "会以另一种顺序看到批次。请保存 run.generator.get_state()，并用 "
+        "run.generator.set_state(...) 恢复它。"
+    ),
+    "capstone.ckpt_rng": (
+        "load_checkpoint() 之后，PyTorch 的全局随机数生成器不在保存检查点时的状态，"
+        "所以恢复后的各轮中 dropout 会抽取不同的掩码。请把 torch.get_rng_state() 保存在 'rng' 下，"
+        "并用 torch.set_rng_state(...) 恢复它。"
+    ),
+    # 练习 3：fit
+    "capstone.fit_losses": (
+        "在一个全新的运行上调用 fit(run, {epochs}, path)，应该返回一个由 {epochs} 个 Python float 组成的列表，"
+        "即它运行的每一轮的平均损失，实际得到 {got!r}。"
+    ),
+    "capstone.fit_batches": (
+        "fit() 让模型运行了 {got} 个批次，期望 {expected} 个（run.loader 中的每个批次，每轮一次）。"
+    ),
+    "capstone.fit_not_training": (
+        "fit() 训练模型时，模型处于评估模式（dropout 关闭）。请在每一轮开始时调用 run.model.train()："
+        "传进来的模型可能处于评估模式。"
+    ),
+    "capstone.fit_no_autocast": (
+        "在 run.amp_dtype={dtype} 时，前向传播没有在 autocast 下运行（最后一层给出的是 {got}）。"
+        "请在 torch.autocast(run.device.type, dtype=run.amp_dtype, "
+        "enabled=run.amp_dtype is not None) 之内计算分数和损失。"
+    ),
+    "capstone.fit_no_scale": (
+        "对 {batches} 个批次，run.scaler.scale(loss) 被调用了 {got} 次：请在每一步调用 "
+        "run.scaler.scale(loss).backward()，而不是 loss.backward()。（关闭的缩放器会原样返回损失，"
+        "所以不用缩放器时同一行代码也能工作。）"
+    ),
+    "capstone.fit_no_scaler_step": (
+        "对 {batches} 个批次，run.scaler.step(optimizer) 被调用了 {steps} 次，run.scaler.update() "
+        "被调用了 {updates} 次：每个批次都要通过缩放器更新参数（而不是用 optimizer.step()），然后更新缩放器。"
+    ),
+    "capstone.fit_scheduler": (
+        "{epochs} 轮之后，调度器处于 last_epoch={got}：请每一轮在结束时调用一次 run.scheduler.step()"
+        "（而不是每个批次调用一次）。"
+    ),
+    "capstone.fit_checkpoints": (
+        "fit() 在第 {got} 轮之后保存了检查点，期望 {expected}：请在每一轮结束时调用 save_checkpoint(ckpt_path, "
+        "run, epoch)，这样一次崩溃最多只损失一轮。"
+    ),
+    "capstone.fit_no_resume_done": (
+        "用一次已经完成的 2 轮运行的检查点再次调用时，fit() 应该发现没有剩下的工作，并返回 []，"
+        "实际得到 {got!r}。如果 ckpt_path 存在，请先加载它，并从 load_checkpoint() 返回的轮次"
+        "（保存的轮次加一）开始。"
+    ),
+    "capstone.fit_swallowed_crash": (
+        "数据加载器抛出的 SimulatedCrash 没有从 fit() 中传出来：不要在 fit() 里捕获异常，"
+        "崩溃的运行必须停下来（能留下来的是检查点）。"
+    ),
+    "capstone.fit_no_checkpoint": (
+        "在第 1 轮崩溃之后，{path} 处没有检查点：请在每一轮结束时都保存一个，而不是只在训练结束时保存。"
+    ),
+    "capstone.fit_checkpoint_epoch": (
+        "崩溃之后，磁盘上的检查点说是第 {got} 轮，期望 {expected}（最后一个完成的轮次）。"
+        "请在每一轮结束时保存，并带上那一轮的编号。"
+    ),
+    "capstone.fit_resumed_epochs": (
+        "崩溃后恢复时，fit() 应该只运行缺少的那几轮，并返回它们的损失，实际得到 {got!r}。"
+        "如果 ckpt_path 存在，请加载检查点，并从它返回的轮次开始。"
+    ),
+    "capstone.fit_resume_differs": (
+        "恢复后的运行最终得到的权重与不中断的运行不同（{names} 不同）：训练中会改变的某样东西没有被保存"
+        "或没有被恢复，或者恢复后的运行执行了不同的步骤（漏了 zero_grad，某一轮被重复或跳过了）。"
+    ),
+    "capstone.fit_loss_differs": (
+        "恢复后的运行最后一轮的平均损失是 {got}，不中断的运行是 {expected}：同一轮在同一个状态上"
+        "应该给出同样的损失。"
+    ),
+    # 练习 4：deploy
+    "capstone.deploy_raised": (
+        "deploy() 抛出了 {error}。请用 torch.onnx.export(model, (example,), path, dynamo=True, "
+        "external_data=False, input_names=['pixels'], output_names=['logits'], dynamic_shapes=({{0: batch}},)) "
+        "导出，其中 batch = torch.export.Dim('batch')。"
+    ),
+    "capstone.deploy_warned": (
+        "deploy() 打印了警告：{warnings}。请在导出之前调用 model.eval()，并用 dynamic_shapes "
+        "声明动态的批次维度，而不是用旧的 dynamic_axes。"
+    ),
+    "capstone.deploy_train_mode": (
+        "deploy() 之后，模型仍处于训练模式：请在导出和比较之前调用 model.eval()"
+        "（模式会被固化在导出的计算图中，而 dropout 会让比较结果变得随机）。"
+    ),
+    "capstone.deploy_no_file": "deploy() 没有在 {path} 写出文件：请把 path 传给 torch.onnx.export。",
+    "capstone.deploy_external_data": (
+        "deploy() 在模型旁边写出了额外的文件（{files}）：权重被写进了单独的 .data 文件。"
+        "请传入 external_data=False，得到一个便于交付的单个文件。"
+    ),
+    "capstone.deploy_names": (
+        "导出文件的 (输入, 输出) 名为 {got}，期望 (['pixels'], ['logits'])：请传入 "
+        "input_names=['pixels'] 和 output_names=['logits']。"
+    ),
+    "capstone.deploy_fixed_batch": (
+        "导出的文件拒绝了大小为 {batch} 的批次（{error}）：只有示例的批大小能用。请把第 0 维标记为动态的："
+        "dynamic_shapes=({{0: torch.export.Dim('batch')}},)。"
+    ),
+    "capstone.deploy_differs": (
+        "在大小为 {batch} 的批次上，导出的文件与评估模式下的模型相差 {diff:.3g}"
+        "（超过 1e-4）：请在 model.eval() 之后再导出模型。"
+    ),
+    "capstone.deploy_gap_type": "deploy() 应该返回一个 Python float（使用 float(...)），实际得到 {got_type}。",
+    "capstone.deploy_gap": (
+        "deploy() 返回了 {got}，但 ONNX Runtime 与 PyTorch（在评估模式下、在 example 上）之间的最大绝对差是 "
+        "{expected}。请返回 float(np.abs(onnx_output - torch_output).max())。"
+    ),
+    # 练习 5：report
+    "capstone.report_keys": "report() 应该返回一个包含键 'accuracy' 和 'latency_ms' 的字典，实际得到 {got}。",
+    "capstone.report_accuracy": (
+        "report()['accuracy'] 应该是 {expected}（一个 Python float：最大分数——沿 axis 1 取 argmax——"
+        "恰好落在标签上的图像所占的比例），实际得到 {got!r}。"
+    ),
+    "capstone.report_accuracy_calls": (
+        "report() 把整个批次运行了 {got} 次：计算准确率时，只需在一次 session.run 调用中运行一次。"
+    ),
+    "capstone.report_timed_calls": (
+        "在 repeats={repeats} 时，report() 把只有一张图像的批次运行了 {got} 次，期望 {expected} 次："
+        "一次不计时的预热调用，然后是 {repeats} 次计时调用，每次都只用第一张图像（看到的批大小："
+        "{sizes}）。"
+    ),
+    "capstone.report_input_name": (
+        "report() 给会话传入的输入名为 '{got}'，但这个会话的输入是 '{expected}'：请用 "
+        "session.get_inputs()[0].name 从文件中读取名字，而不是想当然。"
+    ),
+    "capstone.report_latency_type": "report()['latency_ms'] 应该是一个 Python float，实际得到 {got_type}。",
+    "capstone.report_latency_units": (
+        "report()['latency_ms'] 是 {got:.4g}，但每次计时调用大约用了 2 ms：请以毫秒报告"
+        "（time.perf_counter() 给出的秒数 × 1000）。"
+    ),
+    "capstone.report_latency_median": (
+        "report()['latency_ms'] 是 {got:.4g} ms，但大多数计时调用大约用了 2-3 ms，只有少数是慢的离群值："
+        "请报告计时调用的中位数（statistics.median），而不是平均值或总和。"
+    ),
+}

@@ -1,0 +1,30 @@
+"""学习者自查（:mod:`ptcourse.selfcheck`）和课程主页进度表（:mod:`ptcourse.progress`）的提示信息（简体中文）。"""
+
+MESSAGES = {
+    "selfcheck.usage": "用法：python -m ptcourse.selfcheck NOTEBOOK   （例如 day1/01_tensors.ipynb）",
+    "selfcheck.no_notebook": "错误：{path} 处没有笔记本",
+    "selfcheck.unreadable": "错误：无法把 {path} 作为笔记本读取（{why}）",
+    "selfcheck.no_tests": "{name}：这个笔记本没有可运行的测试单元格。",
+    "selfcheck.running": "正在一个新的内核里运行 {name}（只运行可见测试）…",
+    "selfcheck.header": "\n{name}：{total} 项可见检查中通过了 {passed} 项（{seconds:.0f} 秒）",
+    "selfcheck.pass": "  ✔ {grade_id}（{points:g}/{points:g}）",
+    "selfcheck.fail": "  ✘ {grade_id}（0/{points:g}）：{message}",
+    "selfcheck.hidden_line": "  · {grade_id}（?/{points:g}）：{message}",
+    "selfcheck.hidden_only": "只有隐藏测试：老师评分时才会运行",
+    "selfcheck.not_done": "尚未完成（这个练习仍然抛出 NotImplementedError）",
+    "selfcheck.not_run": "没有运行：之前的某个单元格让内核停止了，或者超时了",
+    "selfcheck.kernel_died": "运行笔记本时内核停止了（{why}）",
+    "selfcheck.hidden": (
+        "这些只是可见测试：隐藏测试会在老师评分时、在新的输入上运行，"
+        "所以只适用于可见示例的代码仍然可能丢分。"
+    ),
+    "selfcheck.recorded": "你的结果已保存，供课程主页（HOME.ipynb）显示；不会发送到任何地方。",
+    "progress.title": "**你的进度**（每个笔记本最近一次的自查结果；不会发送到任何地方）",
+    "progress.header": "| 笔记本 | 最近一次自查 |\n|---|---|",
+    "progress.row": "| {notebook} | {result} |",
+    "progress.result": "通过 {passed}/{total} 项检查，最近检查于 {when}",
+    "progress.result_graded": "通过 {passed}/{total} 项检查（含隐藏测试得 {score:g}/{max_score:g} 分），"
+                              "最近检查于 {when}",
+    "progress.never": "尚未检查",
+    "progress.how": "在终端里检查一个笔记本：`make check NB=day1/01_tensors.ipynb`，然后再次运行这个单元格。",
+}

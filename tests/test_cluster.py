@@ -1,0 +1,212 @@
+"""Grading on a Dask cluster (grader/cluster.py): the same scores as the local pool, and the faults.
+
+One ``LocalCluster`` of two worker processes, started the way ``--scheduler local:N`` starts it,
+serves every slow test; the class is two students of ``day1/00_environment`` (the cheapest
+notebook). Faults: a worker killed mid-run, a notebook that kills its own worker, the driver
+killed and restarted, and a worker holding other course sources.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from grader import jobs, sandbox, worker_setup
+from grader.engine import Options, grade_class
+from grader.gradebook import cell_scores, sources_digest
+from tests.harness.classroom import mutated, solved, with_code, write_class
+from tests.harness.notebooks import ROOT
+
+DAY, NB = "day1", "00_environment"
+LIMITS = jobs.Limits(cell_timeout=30, notebook_timeout=120, memory_bytes=1024**3)
+CLASS = {"ann": lambda: solved(DAY, NB), "cat": lambda: mutated(DAY, NB, 1)[0]}  # full marks and a mistake
+
+
+def write(folder: Path, students=CLASS) -> Path:
+    return write_class(folder, DAY, {s: {NB: make()} for s, make in students.items()})
+
+
+def options(tmp: Path, submitted: Path, **kw) -> Options:
+    return Options(day=DAY, submissions=submitted, out=tmp / "out", db_url=f"sqlite:///{tmp / 'gb.db'}",
+                   limits=jobs.Limits(**LIMITS.__dict__), progress=False, **kw)
+
+
+def results(tmp: Path) -> dict[str, dict]:
+    return {p.parent.name: json.loads(p.read_text()) for p in (tmp / "out" / "reports" / DAY / "results").glob("*/*.json")}
+
+
+# -- fast: the task and the worker's refusals ------------------------------------------------
+def spec(**kw) -> jobs.JobSpec:
+    import nbformat
+
+    base = dict(day=DAY, student="ann", notebook=NB, nb_bytes=nbformat.writes(solved(DAY, NB)).encode(),
+                sources_digest=sources_digest(ROOT / "solutions" / DAY), limits=LIMITS)
+    return jobs.JobSpec(**{**base, **kw})
+
+
+def test_spec_is_picklable_without_driver_paths():
+    """A JobSpec travels to any machine: it pickles, and holds no path of the driver."""
+    data = pickle.dumps(spec())
+    assert pickle.loads(data).sources_digest == spec().sources_digest
+    assert str(ROOT).encode() not in data and b"/tmp/" not in data
+
+
+def test_worker_refuses_other_sources():
+    outcome = jobs.run_spec(spec(sources_digest="0" * 16))
+    assert outcome.status == "refused" and "course sources differ" in outcome.detail
+    assert "0" * 16 in outcome.detail and "run again" in outcome.detail
+
+
+def test_worker_without_sandbox_refuses_unless_allowed(monkeypatch):
+    monkeypatch.setitem(jobs._ISO, True, sandbox.Isolation(bwrap=None, cgroup=None, cgroup_base=None))
+    why = jobs.refusal(spec(), None, jobs.worker_isolation(True))
+    assert why and "refuses to grade" in why and "--allow-unsandboxed" in why and "bubblewrap" in why
+    assert jobs.refusal(spec(allow_unsandboxed=True), None, jobs.worker_isolation(True)) is None
+    assert jobs.refusal(spec(sandbox=False), None, jobs.worker_isolation(True)) is None
+
+
+def test_worker_image_uses_the_setup_script():
+    """Dockerfile.worker installs and checks through grader/worker_setup.py, the module the cluster uses."""
+    text = (ROOT / "Dockerfile.worker").read_text()
+    assert "python -m grader.worker_setup install" in text and "python -m grader.worker_setup check" in text
+    assert "bubblewrap" in text and "DASK_DISTRIBUTED__WORKER__DAEMON" in text
+    commands = worker_setup.install(dry_run=True)
+    assert any("requirements.txt" in " ".join(c) for c in commands)
+    assert "daemon: false" in worker_setup.config_yaml() and "allowed-failures: 1" in worker_setup.config_yaml()
+
+
+# -- slow: a LocalCluster ------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def dask_cluster():
+    from grader.cluster import DaskExecutor
+
+    executor = DaskExecutor.local(2)
+    yield executor
+    executor.close()
+
+
+@pytest.fixture(scope="module")
+def local_scores(tmp_path_factory):
+    """The class graded by the local pool (the reference)."""
+    tmp = tmp_path_factory.mktemp("local")
+    summary = grade_class(options(tmp, write(tmp / "in"), workers=2))
+    assert summary.graded == len(CLASS)
+    return cell_scores(f"sqlite:///{tmp / 'gb.db'}", DAY)
+
+
+@pytest.mark.slow
+def test_workers_are_set_up_like_the_image(dask_cluster):
+    """Every worker passes the image's own check: same sources digest, not daemonic, sandboxed."""
+    checks = dask_cluster.client.run(worker_setup.check)
+    assert len(checks) == 2
+    for report in checks.values():
+        assert report["digests"][DAY] == sources_digest(ROOT / "solutions" / DAY)
+        assert not report["daemonic_now"] and not report["dask_worker_daemon"]
+        assert report["cpus"] == 1  # two workers share this machine's two CPUs
+
+
+@pytest.mark.slow
+def test_cluster_scores_equal_local_pool(dask_cluster, local_scores, tmp_path):
+    summary = grade_class(options(tmp_path, write(tmp_path / "in"), executor=dask_cluster))
+    assert summary.graded == len(CLASS) and not summary.refused and summary.executor.startswith("dask")
+    assert cell_scores(f"sqlite:///{tmp_path / 'gb.db'}", DAY) == local_scores
+    assert {r["student"] for r in results(tmp_path).values()} == set(CLASS)
+    assert (tmp_path / "out" / "autograded" / "ann" / DAY / f"{NB}.ipynb").exists()
+
+
+def kill_when_busy(executor, times: int = 1) -> threading.Thread:
+    """Kill (SIGKILL) the first worker process seen running a job; the nanny starts a new one."""
+    def watch():
+        pids = executor.client.run(os.getpid)
+        for _ in range(600):
+            busy = [addr for addr, keys in executor.client.processing().items() if keys]
+            if busy and busy[0] in pids:
+                time.sleep(0.5)  # mid-job: the notebook is running
+                os.kill(pids[busy[0]], signal.SIGKILL)
+                return
+            time.sleep(0.1)
+
+    thread = threading.Thread(target=watch, daemon=True)
+    thread.start()
+    return thread
+
+
+@pytest.mark.slow
+def test_worker_dies_mid_run(dask_cluster, local_scores, tmp_path):
+    """A worker process killed mid-run: its job runs elsewhere, nothing lost or written twice."""
+    watcher = kill_when_busy(dask_cluster)
+    summary = grade_class(options(tmp_path, write(tmp_path / "in"), executor=dask_cluster))
+    watcher.join(timeout=5)
+    assert summary.graded == len(CLASS) and summary.problems == 0, summary.records
+    assert cell_scores(f"sqlite:///{tmp_path / 'gb.db'}", DAY) == local_scores
+    assert sorted(r["student"] for r in summary.records) == sorted(CLASS)  # each once
+
+
+KILLER = """
+import os, signal
+with open({log!r}, "a") as _f:
+    _f.write("attempt\\n")
+_pid = os.getpid()
+while _pid > 1:  # up the process tree to the Dask worker (a multiprocessing spawn child)
+    _pid = int(open(f"/proc/{{_pid}}/stat").read().rsplit(")", 1)[1].split()[1])
+    if b"spawn_main" in open(f"/proc/{{_pid}}/cmdline", "rb").read():
+        os.kill(_pid, signal.SIGKILL)
+"""
+
+
+@pytest.mark.slow
+def test_job_that_kills_its_worker_is_that_students_failure(dask_cluster, tmp_path):
+    """A notebook that kills its worker is tried twice, then reported as that student's failure.
+
+    A sandboxed kernel cannot see the worker (its own pid namespace), so this one runs with the
+    sandbox off: the stand-in for a job whose memory takes the whole worker down.
+    """
+    log = tmp_path / "attempts.txt"
+    killer = with_code(solved(DAY, NB), "env_pick_device", KILLER.format(log=str(log)))
+    submitted = write(tmp_path / "in", {"ann": lambda: solved(DAY, NB), "kim": lambda: killer})
+    summary = grade_class(options(tmp_path, submitted, executor=dask_cluster, sandbox=False))
+    got = results(tmp_path)
+    assert got["ann"]["score"] == 8 and got["ann"]["status"] == "graded"
+    assert got["kim"]["status"] == "error" and got["kim"]["score"] == 0
+    assert "stopped its grading worker twice" in got["kim"]["instructor_detail"]
+    assert log.read_text().count("attempt") == 2, "retried once, not round the cluster"
+    assert summary.graded == 2
+
+
+@pytest.mark.slow
+def test_driver_stopped_and_restarted_resumes(dask_cluster, local_scores, tmp_path):
+    """`--scheduler ADDRESS`: the driver killed after its first merge; the rerun grades only the rest."""
+    submitted = write(tmp_path / "in")
+    cmd = [sys.executable, "-m", "grader", "grade", DAY, "--submissions", str(submitted), "--out",
+           str(tmp_path / "out"), "--gradebook", f"sqlite:///{tmp_path / 'gb.db'}", "--quiet",
+           "--scheduler", dask_cluster.cluster.scheduler_address, "--cell-timeout", "30"]
+    first = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 120
+    while not results(tmp_path) and time.monotonic() < deadline and first.poll() is None:
+        time.sleep(0.1)
+    first.kill()
+    first.wait()
+    done = len(results(tmp_path))
+    assert done >= 1
+    again = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert f"skipped {done} already graded" in again.stdout, again.stdout
+    assert cell_scores(f"sqlite:///{tmp_path / 'gb.db'}", DAY) == local_scores
+    assert len(results(tmp_path)) == len(CLASS)
+
+
+@pytest.mark.slow
+def test_mismatched_sources_refused_on_the_cluster(dask_cluster):
+    """A driver grading other course sources than the workers hold: each job refused, in plain words."""
+    ((_, outcome),) = list(dask_cluster.run([(0, spec(sources_digest="f" * 16))]))
+    assert outcome.status == "refused" and "course sources differ" in outcome.detail
+    assert "f" * 16 in outcome.detail
