@@ -31,8 +31,8 @@ def _groups(items) -> dict[int, str]:
     """xdist groups: tests that share a kernel, a class grading or a server stay in one process.
 
     ``make test`` runs the suite on two processes (pytest-xdist, ``--dist loadgroup``). Tests of one
-    day's notebooks share live kernels (tests/harness/executed.py) and write into one folder: one
-    group per day. Browser tests share one JupyterLab: one group. Otherwise tests that use the same
+    notebook share its live kernel (tests/harness/executed.py): one group per notebook (notebooks
+    write their files into temporary folders, so two of one day may run side by side). Browser tests share one JupyterLab: one group. Otherwise tests that use the same
     module-scoped fixture (a class graded once, say) are one group; the rest go wherever is free.
     """
     out: dict[int, str] = {}
@@ -40,7 +40,7 @@ def _groups(items) -> dict[int, str]:
         params = item.callspec.params if hasattr(item, "callspec") else {}
         path = params.get("path")
         if path is not None and hasattr(path, "parent"):
-            out[id(item)] = f"notebooks-{Path(path).parent.name}"
+            out[id(item)] = f"notebook-{Path(path).parent.name}/{Path(path).stem}"
         elif "browser" in Path(str(item.fspath)).parts:
             out[id(item)] = "browser"
     pending = [it for it in items if id(it) not in out]
@@ -63,6 +63,26 @@ def _groups(items) -> dict[int, str]:
     return out
 
 
+# The longest single pieces of work start first, so two processes finish together (xdist hands
+# out groups in collection order: see pytest_configure).
+LONG_FIRST = ("test_roundtrip.py::*[day3]", "test_binder_memory.py", "test_integrity.py", "test_roundtrip.py::*[day2]",
+              "test_grader.py", "browser/", "test_roundtrip.py", "test_cluster.py", "test_classroom.py")
+
+
+def _first(item) -> int:
+    """Where a test's group goes in the queue: the known long ones first, notebooks (Day 3 first) next."""
+    nodeid = item.nodeid
+    for rank, pattern in enumerate(LONG_FIRST):
+        head, _, param = pattern.partition("::*")
+        if head in nodeid and (not param or nodeid.endswith(param)):
+            return rank
+    params = item.callspec.params if hasattr(item, "callspec") else {}
+    path = params.get("path")
+    if path is not None and hasattr(path, "parent"):
+        return len(LONG_FIRST) + 3 - int(Path(path).parent.name[-1])
+    return len(LONG_FIRST) + 3
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the groups (it appends them to the test ids)
 def pytest_collection_modifyitems(config, items):
     """Group tests parametrized by ``path`` by notebook, keeping their order otherwise; mark xdist groups."""
@@ -71,7 +91,7 @@ def pytest_collection_modifyitems(config, items):
         path = callspec.params.get("path") if callspec else None
         return (str(path) if path is not None else "", )
     order = {id(item): i for i, item in enumerate(items)}
-    items.sort(key=lambda it: (key(it), order[id(it)]))
+    items.sort(key=lambda it: (_first(it), key(it), order[id(it)]))
     groups = _groups(items)
     for item in items:
         if id(item) in groups:
@@ -92,6 +112,7 @@ GROUPS_ENV = "PTCOURSE_XDIST_GROUPS"
 def pytest_configure(config):
     if not hasattr(config, "workerinput") and getattr(config.option, "dist", "no") == "loadgroup":
         os.environ[GROUPS_ENV] = tempfile.mkdtemp(prefix="pt-xdist-groups-")
+        config.option.loadscopereorder = False  # keep the order of pytest_collection_modifyitems
 
 
 def pytest_unconfigure(config):
