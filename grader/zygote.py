@@ -427,8 +427,17 @@ STARTS = 0  # zygotes started by this process (for the tests)
 
 
 def enabled(iso, limits) -> bool:
-    """Warm kernels need the whole jail (bubblewrap and a cgroup) and one thread per kernel."""
-    return bool(iso.bwrap and iso.cgroup and limits.threads == 1 and os.environ.get("PTGRADE_ZYGOTE") != "off")
+    """Warm kernels need the whole jail (bubblewrap and a cgroup), one thread per kernel, and Python
+    and the course outside ``/tmp`` (each slot's own ``tmp`` becomes the kernel's ``/tmp``)."""
+    return bool(iso.bwrap and iso.cgroup and limits.threads == 1 and os.environ.get("PTGRADE_ZYGOTE") != "off"
+                and not _under_tmp())
+
+
+def _under_tmp() -> bool:
+    """Whether the interpreter or the grader's course checkout lies under /tmp or /dev/shm."""
+    here = [sys.prefix, sys.base_prefix, os.path.dirname(os.path.dirname(os.path.abspath(FILE)))]
+    return any(os.path.realpath(p) == top or os.path.realpath(p).startswith(top + "/")
+               for p in here for top in ("/tmp", "/dev/shm"))
 
 
 def for_job(iso, limits, hide: list[str], read_only: list[str], env_for) -> Zygote | None:
