@@ -174,6 +174,8 @@ class Grader:
         self.summary.warnings = warnings
         cache = COURSE_ROOT / "grader" / ".cache"
         self.template = gradebook.build_template(self.day, self.source, cache, db_url=self.db_url)
+        # The date in effect: --due (the CLI has written it into the gradebook), else the gradebook's.
+        self.due = self.opts.due or gradebook.read_due(self.db_url, self.day)
         self.masters, self.order, self.exercises = masters_of(self.source)
         self.maxes = gradebook.max_scores(self.db_url, self.day)
         limits = self.opts.limits
@@ -182,7 +184,7 @@ class Grader:
             "grader": grader_digest(), "sources": self.sources_digest,
             "limits": [limits.cell_timeout, limits.notebook_timeout, limits.memory_bytes, limits.output_bytes,
                        limits.threads], "sandbox": self.opts.sandbox, "max_bytes": self.opts.max_notebook_bytes,
-            "env": sorted(self.opts.env.items()), "due": self.opts.due,
+            "env": sorted(self.opts.env.items()), "due": self.due,
         }, sort_keys=True)
         subs = submissions.discover(self.opts.submissions, self.day, self.masters, self.opts.max_notebook_bytes)
         if self.opts.students:
@@ -380,7 +382,7 @@ class Grader:
         return jobs.JobSpec(
             day=self.day, student=sub.student, notebook=sub.notebook, nb_bytes=nbformat.writes(sub.nb).encode(),
             sources_digest=self.sources_digest, limits=limits, language=sub.lang,
-            timestamp=sub.timestamp, env=dict(self.opts.env), sandbox=self.opts.sandbox,
+            timestamp=sub.timestamp, due=self.due, env=dict(self.opts.env), sandbox=self.opts.sandbox,
             allow_unsandboxed=self.opts.allow_unsandboxed or self.opts.executor is None and not self.opts.scheduler,
         )
 

@@ -72,7 +72,8 @@ def build_template(day: str, source_dir: Path, cache_dir: Path, db_url: str | No
         path = Path(db_url[len("sqlite:///"):]) if db_url.startswith("sqlite:///") else None
         if path is not None and not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(template, path)  # a new gradebook: start from the template
+            shutil.copyfile(template, path)  # a new gradebook: start from the template, with no due date
+            write_due(path, day, None)
         elif not has_assignment(db_url, day):
             _generate(day, source_dir, db_url)
     return template
@@ -93,6 +94,37 @@ def _generate(day: str, source_dir: Path, db_url: str) -> None:
         )
         if proc.returncode != 0:
             raise RuntimeError(f"nbgrader generate_assignment {day} failed:\n{proc.stdout}\n{proc.stderr}")
+
+
+def write_due(db_path: Path, day: str, due: str | None) -> None:
+    """Set assignment ``day``'s due date (ISO text, UTC; None: no due date) in the gradebook file ``db_path``.
+
+    Each job writes the date of its own run into its private gradebook copy, so a template shared
+    by two grading runs, or a cluster worker's own template, never decides whether a hand-in is late.
+    Written as SQLAlchemy stores nbgrader's ``Assignment.duedate`` (a naive UTC datetime).
+    """
+    import sqlite3
+    from datetime import datetime, timezone
+
+    value = None
+    if due:
+        when = datetime.fromisoformat(due)
+        if when.tzinfo is not None:
+            when = when.astimezone(timezone.utc).replace(tzinfo=None)
+        value = when.strftime("%Y-%m-%d %H:%M:%S.%f")
+    with sqlite3.connect(str(db_path)) as db:
+        db.execute("UPDATE assignment SET duedate = ? WHERE name = ?", (value, day))
+    db.close()
+
+
+def read_due(db_url: str, day: str) -> str | None:
+    """Assignment ``day``'s due date in a gradebook, as ISO text (UTC), or None."""
+    with Gradebook(db_url, COURSE_ID) as gb:
+        try:
+            due = gb.find_assignment(day).duedate
+        except MissingEntry:
+            return None
+    return None if due is None else due.isoformat()
 
 
 def has_assignment(db_url: str, day: str) -> bool:

@@ -199,6 +199,7 @@ def run_job(
     hide: list[Path],
     timestamp: str | None = None,
     env: dict[str, str] | None = None,
+    due: str | None = None,
 ) -> JobResult:
     """Autograde one notebook; never raises for anything the notebook does. ``env["PTCOURSE_LANG"]``
     (the notebook's language) is the language of its kernel's messages and of the job's own."""
@@ -220,6 +221,7 @@ def run_job(
     if timestamp:
         (sub_dir / "timestamp.txt").write_text(timestamp)
     shutil.copyfile(template, job_dir / "gradebook.db")
+    gradebook.write_due(job_dir / "gradebook.db", day, due)  # this run's date, whatever the template holds
     db_url = "sqlite:///" + str(job_dir / "gradebook.db")
     (job_dir / "nbgrader_config.py").write_text(
         gradebook.course_folder_config(job_dir, db_url) + JOB_CONFIG.format(cell_timeout=int(limits.cell_timeout))
@@ -319,6 +321,7 @@ class JobSpec:
     limits: Limits = field(default_factory=Limits)
     language: str = "en"  # PTCOURSE_LANG of the kernel: the language of the check messages
     timestamp: str | None = None
+    due: str | None = None  # the assignment's due date in this run (ISO, UTC): with timestamp, the late penalty
     env: dict[str, str] = field(default_factory=dict)  # extra kernel environment
     sandbox: bool = True  # jail the kernel with bubblewrap (False only with --no-sandbox)
     allow_unsandboxed: bool = False  # a worker without bubblewrap or a memory cgroup may still grade
@@ -446,7 +449,7 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
         result = run_job(job_dir=job_dir, day=spec.day, student=spec.student, notebook=spec.notebook, nb=nb,
                          template=template, limits=limits, iso=iso,
                          hide=[gradebook.COURSE_ROOT, root, *map(Path, hide), *extra],
-                         timestamp=spec.timestamp, env=env)
+                         timestamp=spec.timestamp, env=env, due=spec.due)
         outcome = JobOutcome.from_result(result, whoami())
     finally:
         if not os.environ.get("PTGRADE_KEEP"):

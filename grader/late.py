@@ -8,8 +8,10 @@ day or part of a day late, at most ``max_fraction`` of it (``grader/nbgrader_con
 
 Due dates come from ``c.CoursePenalty.due`` in that configuration (``{"day1": "2027-01-15
 23:59 UTC"}``) or from ``python -m grader grade --due``; :func:`apply_due` writes the date
-into the gradebooks the grading run uses (the course's and the cached assignment template
-each job copies), so the Formgrader and ``nbgrader export`` show the same date.
+into the course gradebook, so the Formgrader and ``nbgrader export`` show the same date, and
+the grading run hands that date to every job, which writes it into its own private copy of
+the assignment's template (``gradebook.write_due``). The cached template itself never holds a
+date, so two runs at once, or cluster workers with their own templates, cannot mix them up.
 """
 
 from __future__ import annotations
@@ -73,17 +75,17 @@ def due_date(day: str, override: str | None = None) -> datetime | None:
 
 
 def apply_due(day: str, due: datetime | None, db_url: str, source: Path | None = None) -> tuple[datetime | None, datetime | None]:
-    """Write ``due`` into the course gradebook and the assignment's template.
+    """Write ``due`` into the course gradebook (recording the assignment there if it is missing).
 
-    With ``due=None`` the course gradebook keeps its date (one set in the Formgrader, say) and
-    the template gets that one. Returns (the date in effect, the course gradebook's date before).
+    With ``due=None`` the course gradebook keeps its date (one set in the Formgrader, say).
+    Returns (the date in effect, the course gradebook's date before).
     """
     from nbgrader.api import Gradebook
 
     source = source or COURSE_ROOT / "solutions" / day
     path = Path(db_url[len("sqlite:///"):]) if db_url.startswith("sqlite:///") else None
     new = path is not None and not path.exists()  # made from the template: its date is a past run's
-    template = gradebook.build_template(day, source, GRADER_DIR / ".cache", db_url=db_url)
+    gradebook.build_template(day, source, GRADER_DIR / ".cache", db_url=db_url)
     with Gradebook(db_url, COURSE_ID) as gb:
         assignment = gb.find_assignment(day)
         before = None if new else assignment.duedate
@@ -91,7 +93,4 @@ def apply_due(day: str, due: datetime | None, db_url: str, source: Path | None =
             assignment.duedate = due
             gb.db.commit()
         effective = assignment.duedate
-    with Gradebook("sqlite:///" + str(template), COURSE_ID) as gb:
-        gb.find_assignment(day).duedate = effective
-        gb.db.commit()
     return effective, before

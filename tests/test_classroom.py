@@ -197,10 +197,22 @@ def test_flat_download_from_a_platform_is_graded_and_exported(tmp_path):
 
 
 def test_due_date_does_not_leak_into_a_new_gradebook(tmp_path):
-    """A due date given once (--due) is written to the cached template too; a later run with a
-    new gradebook and no due date must not inherit it."""
+    """A due date given once (--due) stays in that run's gradebook: the cached template every job
+    copies holds none, and a later run with a new gradebook and no due date does not inherit it."""
+    import sqlite3
+
+    from grader import gradebook
+
     due = late.parse_due("2027-01-15 23:59 UTC")
     assert late.apply_due(DAY, due, f"sqlite:///{tmp_path / 'a.db'}")[0] == due
+    template = gradebook.build_template(DAY, ROOT / "solutions" / DAY, ROOT / "grader" / ".cache")
+    with sqlite3.connect(str(template)) as db:
+        assert db.execute("SELECT duedate FROM assignment").fetchall() == [(None,)], "the template holds no date"
+    assert gradebook.read_due(f"sqlite:///{tmp_path / 'a.db'}", DAY) == "2027-01-15T23:59:00"
+    copy = tmp_path / "job.db"  # what a job does with its private copy
+    copy.write_bytes(template.read_bytes())
+    gradebook.write_due(copy, DAY, "2027-01-15T23:59:00+01:00")
+    assert gradebook.read_due(f"sqlite:///{copy}", DAY) == "2027-01-15T22:59:00"
     assert late.apply_due(DAY, None, f"sqlite:///{tmp_path / 'b.db'}") == (None, None)
     assert late.apply_due(DAY, None, f"sqlite:///{tmp_path / 'a.db'}") == (due, due), "a gradebook keeps its date"
 

@@ -31,13 +31,19 @@ LIMITS = jobs.Limits(cell_timeout=30, notebook_timeout=120, memory_bytes=1024**3
 CLASS = {"ann": lambda: solved(DAY, NB), "cat": lambda: mutated(DAY, NB, 1)[0]}  # full marks and a mistake
 
 
+DUE = "2027-01-15T23:59:00"  # ann hands in 32 h late: two days, 20 % of her score
+
+
 def write(folder: Path, students=CLASS) -> Path:
-    return write_class(folder, DAY, {s: {NB: make()} for s, make in students.items()})
+    subs = write_class(folder, DAY, {s: {NB: make()} for s, make in students.items()})
+    if "ann" in students:
+        (subs / "ann" / DAY / "timestamp.txt").write_text("2027-01-17 08:00:00.000000 UTC")
+    return subs
 
 
 def options(tmp: Path, submitted: Path, **kw) -> Options:
     return Options(day=DAY, submissions=submitted, out=tmp / "out", db_url=f"sqlite:///{tmp / 'gb.db'}",
-                   limits=jobs.Limits(**LIMITS.__dict__), progress=False, **kw)
+                   limits=jobs.Limits(**LIMITS.__dict__), progress=False, due=DUE, **kw)
 
 
 def results(tmp: Path) -> dict[str, dict]:
@@ -119,7 +125,11 @@ def test_cluster_scores_equal_local_pool(dask_cluster, local_scores, tmp_path):
     summary = grade_class(options(tmp_path, write(tmp_path / "in"), executor=dask_cluster))
     assert summary.graded == len(CLASS) and not summary.refused and summary.executor.startswith("dask")
     assert cell_scores(f"sqlite:///{tmp_path / 'gb.db'}", DAY) == local_scores
-    assert {r["student"] for r in results(tmp_path).values()} == set(CLASS)
+    records = results(tmp_path)
+    assert {r["student"] for r in records.values()} == set(CLASS)
+    # the due date travels with each job: a worker's own template holds none
+    assert records["ann"]["score"] > 0 and records["ann"]["late_penalty"] == pytest.approx(0.2 * records["ann"]["score"])
+    assert records["cat"]["late_penalty"] == 0
     assert (tmp_path / "out" / "autograded" / "ann" / DAY / f"{NB}.ipynb").exists()
 
 
