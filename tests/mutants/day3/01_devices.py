@@ -47,25 +47,7 @@ MUTANTS = [
                  "    return batch\n"), caught_by="hidden", msgid="devices.move_same_object"),
     Mutant("devices_move_to", "result of tensor.to() ignored", expect=r"use the result of tensor\.to\(device\)",
            replace=[("        return batch.to(device)\n", "        batch.to(device)\n        return batch\n")], caught_by="visible", msgid="devices.move_not_moved"),
-    # Exercise 2: Standardize
-    Mutant("devices_standardize", "plain tensor attributes", expect=r"`mean` is not a buffer",
-           replace=[('self.register_buffer("mean", torch.as_tensor(mean, dtype=torch.float32))',
-                     "self.mean = torch.as_tensor(mean, dtype=torch.float32)"),
-                    ('self.register_buffer("std", torch.as_tensor(std, dtype=torch.float32))',
-                     "self.std = torch.as_tensor(std, dtype=torch.float32)")], caught_by="visible", msgid="devices.std_not_buffer"),
-    Mutant("devices_standardize", "parameters instead of buffers", expect=r"is an nn\.Parameter, so the optimizer would train it",
-           replace=[('self.register_buffer("mean", torch.as_tensor(mean, dtype=torch.float32))',
-                     "self.mean = nn.Parameter(torch.as_tensor(mean, dtype=torch.float32))"),
-                    ('self.register_buffer("std", torch.as_tensor(std, dtype=torch.float32))',
-                     "self.std = nn.Parameter(torch.as_tensor(std, dtype=torch.float32))")], caught_by="visible", msgid="devices.std_is_parameter"),
-    Mutant("devices_standardize", "non-persistent buffers", expect=r"missing from state_dict",
-           replace=[("dtype=torch.float32))", "dtype=torch.float32), persistent=False)")], caught_by="visible", msgid="devices.std_not_saved"),
-    Mutant("devices_standardize", "keeps the dtype it was given", expect=r"dtype torch\.float32, got torch\.float64",
-           replace=[("torch.as_tensor(mean, dtype=torch.float32)", "torch.as_tensor(mean)"),
-                    ("torch.as_tensor(std, dtype=torch.float32)", "torch.as_tensor(std)")], caught_by="hidden", msgid="check.dtype"),
-    Mutant("devices_standardize", "multiplies by std", expect=r"wrong values",
-           replace=[("return (x - self.mean) / self.std", "return (x - self.mean) * self.std")], caught_by="visible", msgid="check.values"),
-    # Exercise 3: place
+    # Exercise 2: place
     Mutant("devices_place", "forgets the model", expect=r"did you forget to move the model",
            replace=[("    model = model.to(device)\n", "")], caught_by="visible", msgid="devices.place_param"),
     Mutant("devices_place", "batch not moved", expect=r"batch returned by place\(\) is not on the device",
@@ -76,7 +58,7 @@ MUTANTS = [
            replace=[("return model, move_to(batch, device)", "return model, [t.to(device) for t in batch]")], caught_by="visible", msgid="devices.place_raised"),
     Mutant("devices_place", "returns (batch, model)", expect=r"should return the model first",
            replace=[("return model, move_to(batch, device)", "return move_to(batch, device), model")], caught_by="visible", msgid="devices.place_model_type"),
-    # Exercise 4: devices_used
+    # Exercise 3: devices_used
     Mutant("devices_devices_used", "looks at the first parameter only", expect=r"not only the first",
            replace=[("found = {p.device for p in model.parameters()} | {b.device for b in model.buffers()}",
                      "found = {next(model.parameters()).device}")], caught_by="visible", msgid="devices.used_value"),
@@ -98,17 +80,4 @@ MUTANTS = [
                  "    return found\n"), caught_by="hidden", msgid="devices.used_nested"),
     Mutant("devices_devices_used", "returns a list", expect=r"should return a set, got list",
            replace=[("    return found\n", "    return list(found)\n")], caught_by="visible", msgid="devices.used_type"),
-    # Exercise 5: loader_for
-    Mutant("devices_loader_for", "always pins", expect=r"pin_memory should be False, got True",
-           replace=[('pin = torch.device(device).type == "cuda"', "pin = True")], caught_by="visible", msgid="devices.loader_pin"),
-    Mutant("devices_loader_for", "compares the device with a string", expect=r"pin_memory should be True, got False",
-           replace=[('pin = torch.device(device).type == "cuda"', 'pin = device == "cuda"')], caught_by="visible", msgid="devices.loader_pin"),
-    Mutant("devices_loader_for", "asks torch.cuda.is_available() instead", expect=r"pin_memory should be (True|False), got",
-           replace=[('pin = torch.device(device).type == "cuda"', "pin = torch.cuda.is_available()")], caught_by="visible", msgid="devices.loader_pin"),
-    Mutant("devices_loader_for", "device.type on a string", expect=r"`device` may be a string",
-           replace=[('pin = torch.device(device).type == "cuda"', 'pin = device.type == "cuda"')], caught_by="visible", msgid="devices.loader_string"),
-    Mutant("devices_loader_for", "str(device) == 'cuda'", expect=r"For device 'cuda:0', pin_memory should be True",
-           replace=[('pin = torch.device(device).type == "cuda"', 'pin = str(device) == "cuda"')], caught_by="visible", msgid="devices.loader_pin"),
-    Mutant("devices_loader_for", "no shuffling", expect=r"should shuffle",
-           replace=[("shuffle=True", "shuffle=False")], caught_by="visible", msgid="devices.loader_shuffle"),
 ]
