@@ -34,28 +34,7 @@ MESSAGES = {
         "The batch given to the function was changed: `{where}` is now on '{got}'. Build new "
         "containers instead of assigning into the old ones; the original batch must stay where it was."
     ),
-    # Exercise 2: Standardize
-    "devices.std_is_parameter": (
-        "`{name}` is an nn.Parameter, so the optimizer would train it. Statistics that are part of "
-        "the model but not trained are buffers: self.register_buffer('{name}', tensor)."
-    ),
-    "devices.std_not_buffer": (
-        "`{name}` is not a buffer of the module (is it a plain attribute, self.{name} = tensor?). "
-        "Then model.to(device) leaves it behind and state_dict() forgets it: use "
-        "self.register_buffer('{name}', tensor)."
-    ),
-    "devices.std_not_saved": (
-        "`{name}` is missing from state_dict(): register it with register_buffer('{name}', tensor) "
-        "and keep the default persistent=True, so that saving the model saves it."
-    ),
-    "devices.std_not_moved": (
-        "After .to('meta'), buffer `{name}` is on '{got}': store it with register_buffer so that "
-        "module.to() moves it."
-    ),
-    "devices.std_state_dict": (
-        "Standardize's state_dict() should hold exactly ['mean', 'std'], got {got}."
-    ),
-    # Exercise 3: place
+    # Exercise 2: place
     "devices.place_raised": (
         "place() raised: {error}. Move the model with model.to(device), which works for every "
         "device (.cuda() fails where there is no GPU), and the batch with move_to(batch, device), "
@@ -75,7 +54,7 @@ MESSAGES = {
         "The batch returned by place() is not on the device (got {got}): move it with "
         "move_to(batch, device) and return the moved copy."
     ),
-    # Exercise 4: devices_used
+    # Exercise 3: devices_used
     "devices.used_type": "devices_used() should return a set, got {got_type}.",
     "devices.used_elements": (
         "devices_used() should return a set of torch.device objects (p.device), got {got}."
@@ -92,25 +71,4 @@ MESSAGES = {
         "A batch with one tensor on the CPU deep inside dicts, lists and tuples should give "
         "{{meta, cpu}}, got {got}: walk the batch recursively, as move_to does."
     ),
-    # Exercise 5: loader_for
-    "devices.loader_string": (
-        "loader_for() raised {error}: `device` may be a string such as 'cuda:0'; "
-        "torch.device(device).type works for strings and devices alike."
-    ),
-    "devices.loader_type": "loader_for() should return a DataLoader, got {got_type}.",
-    "devices.loader_pin": (
-        "For device {device!r}, pin_memory should be {expected}, got {got}. Pin only for CUDA "
-        "devices, decided from the device you are given: torch.device(device).type == 'cuda' "
-        "(a torch.device never equals a string, and 'cuda:0' is not 'cuda')."
-    ),
-    "devices.loader_warned": (
-        "Iterating loader_for(dataset, {device}) printed a warning: {warning}. Do not pin memory "
-        "for a device that is not CUDA."
-    ),
-    "devices.loader_batches": (
-        "loader_for(ten samples, batch_size=4) should give batches of 4, 4 and 2 covering every "
-        "sample, got batch sizes {got}."
-    ),
-    "devices.loader_batch_size": "loader_for() should use batch_size={expected}, got {got}.",
-    "devices.loader_shuffle": "loader_for() should shuffle: DataLoader(..., shuffle=True).",
 }

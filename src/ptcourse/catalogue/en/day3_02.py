@@ -1,21 +1,7 @@
 """Messages of day3/02_mixed_precision."""
 
 MESSAGES = {
-    # Exercise 1: float16_problems
-    "amp.fp16_pair": "float16_problems() should return a pair (overflow, underflow), got {got!r}.",
-    "amp.fp16_ints": (
-        "float16_problems() should return two Python ints, got {got_types}: turn a count tensor "
-        "into a number with int(...) or .item()."
-    ),
-    "amp.fp16_counts": (
-        "For the values {values}, float16_problems() should give (overflow, underflow) = "
-        "{expected}, got {got}. Convert with t.to(torch.float16) and compare with t: overflow = "
-        "finite values that became ±inf (from 65520 up; 65519 still rounds to 65504, so comparing "
-        "with finfo.max is not enough); underflow = non-zero values that became exactly 0 (below "
-        "about 3e-8; smaller numbers than finfo.tiny survive as subnormals). Values that were "
-        "already inf or NaN, and zeros, count as neither. Use float16, not bfloat16."
-    ),
-    # Exercise 2: make_amp_tools
+    # Exercise 1: make_amp_tools
     "amp.tools_pair": "make_amp_tools() should return a pair (dtype, scaler), got {got!r}.",
     "amp.tools_dtype": (
         "make_amp_tools({device!r}) should choose {expected}, got {got}. On CUDA use "
@@ -40,7 +26,7 @@ MESSAGES = {
         "For a CUDA device the scaler should be made for 'cuda', got one for {got!r}: "
         "torch.amp.GradScaler('cuda')."
     ),
-    # Exercise 3: amp_train_step
+    # Exercise 2: amp_train_step
     "amp.step_return_type": (
         "amp_train_step() should return the loss as a Python float, got {got_type}: return "
         "loss.item()."
@@ -150,33 +136,4 @@ MESSAGES = {
     "amp.fig_scale_ylabel": "scale S used (log₂ axis)",
     "amp.fig_scale_skipped": "skipped (inf/NaN gradients)",
     "amp.fig_scale_stepped": "step taken",
-    # Exercise 4: amp_predict
-    "amp.predict_dtype": (
-        "amp_predict() returned {got} outputs: what comes out of autocast is low precision. "
-        "Return outputs.float()."
-    ),
-    "amp.predict_grad": (
-        "amp_predict() tracked gradients: run the model inside torch.no_grad() (or "
-        "torch.inference_mode()); predictions need no graph."
-    ),
-    "amp.predict_no_autocast_values": (
-        "amp_predict() gave exactly the float32 model's outputs, to the last bit: the model did "
-        "not run under autocast. Use torch.autocast(device_type, dtype=dtype)."
-    ),
-    "amp.predict_far": (
-        "amp_predict() differs from the float32 model by up to {gap:.3g}; bfloat16 autocast "
-        "should stay within about 0.05 here. Do not convert the inputs or the model yourself."
-    ),
-    "amp.predict_model_cast": (
-        "The model's weights are {got} in (or after) amp_predict(): leave them float32; "
-        "autocast casts copies."
-    ),
-    "amp.predict_train_mode": (
-        "The model ran in training mode inside amp_predict() (dropout active): call "
-        "model.eval() first."
-    ),
-    "amp.predict_no_autocast": (
-        "Inside model.forward(), autocast for 'cpu' was off: amp_predict() should run the model "
-        "inside torch.autocast(device_type, dtype=dtype) (expected dtype {dtype})."
-    ),
 }

@@ -1,20 +1,7 @@
 """day3/02_mixed_precision 的提示信息（简体中文）。"""
 
 MESSAGES = {
-    # 练习 1：float16_problems
-    "amp.fp16_pair": "float16_problems() 应该返回一个二元组 (overflow, underflow)，实际得到 {got!r}。",
-    "amp.fp16_ints": (
-        "float16_problems() 应该返回两个 Python int，实际得到 {got_types}：用 int(...) 或 .item() "
-        "把计数张量变成数字。"
-    ),
-    "amp.fp16_counts": (
-        "对于这些值 {values}，float16_problems() 应该给出 (overflow, underflow) = "
-        "{expected}，实际得到 {got}。用 t.to(torch.float16) 转换后再和 t 比较：overflow = "
-        "变成 ±inf 的有限值（从 65520 开始；65519 仍会舍入到 65504，所以只和 finfo.max 比较是不够的）；"
-        "underflow = 变成恰好 0 的非零值（小于约 3e-8；比 finfo.tiny 还小的数会以次正规数的形式保留下来）。"
-        "本来就是 inf 或 NaN 的值，以及零，都不计入。要用 float16，而不是 bfloat16。"
-    ),
-    # 练习 2：make_amp_tools
+    # 练习 1：make_amp_tools
     "amp.tools_pair": "make_amp_tools() 应该返回一个二元组 (dtype, scaler)，实际得到 {got!r}。",
     "amp.tools_dtype": (
         "make_amp_tools({device!r}) 应该选择 {expected}，实际得到 {got}。在 CUDA 上用 "
@@ -37,7 +24,7 @@ MESSAGES = {
         "对于 CUDA 设备，缩放器应该是为 'cuda' 创建的，实际得到的是为 {got!r} 创建的："
         "torch.amp.GradScaler('cuda')。"
     ),
-    # 练习 3：amp_train_step
+    # 练习 2：amp_train_step
     "amp.step_return_type": (
         "amp_train_step() 应该以 Python float 返回损失，实际得到 {got_type}：请返回 loss.item()。"
     ),
@@ -138,32 +125,4 @@ MESSAGES = {
     "amp.fig_scale_ylabel": "使用的缩放因子 S（log₂ 坐标）",
     "amp.fig_scale_skipped": "已跳过（梯度含 inf/NaN）",
     "amp.fig_scale_stepped": "已更新",
-    # 练习 4：amp_predict
-    "amp.predict_dtype": (
-        "amp_predict() 返回的输出是 {got}：从 autocast 出来的结果是低精度的。"
-        "请返回 outputs.float()。"
-    ),
-    "amp.predict_grad": (
-        "amp_predict() 跟踪了梯度：请在 torch.no_grad()（或 torch.inference_mode()）中运行模型；"
-        "预测不需要计算图。"
-    ),
-    "amp.predict_no_autocast_values": (
-        "amp_predict() 给出的结果与 float32 模型的输出完全一样，一位不差：模型没有在 autocast 下运行。"
-        "请使用 torch.autocast(device_type, dtype=dtype)。"
-    ),
-    "amp.predict_far": (
-        "amp_predict() 与 float32 模型的差异最大达到 {gap:.3g}；这里 bfloat16 autocast 的差异"
-        "应该在 0.05 左右以内。不要自己转换输入或模型。"
-    ),
-    "amp.predict_model_cast": (
-        "在 amp_predict() 中（或之后），模型的权重是 {got}：让它们保持 float32；"
-        "autocast 转换的是副本。"
-    ),
-    "amp.predict_train_mode": (
-        "在 amp_predict() 中，模型以训练模式运行（dropout 处于激活状态）：请先调用 model.eval()。"
-    ),
-    "amp.predict_no_autocast": (
-        "在 model.forward() 内部，针对 'cpu' 的 autocast 是关闭的：amp_predict() 应该在 "
-        "torch.autocast(device_type, dtype=dtype) 中运行模型（期望的数据类型为 {dtype}）。"
-    ),
 }

@@ -65,34 +65,7 @@ MESSAGES = {
     "compile.demo_pays": (
         "{name:>5} 输入，{steps:>7,} 次调用：是否划算 {pays!s:5}（{even:,.0f} 次调用后回本）"
     ),
-    # 练习 2：compile_pays_off
-    "compile.pays_tuple": (
-        "compile_pays_off() 应该返回一个元组 (pays_off, break_even_steps)，实际得到 {got!r}。"
-    ),
-    "compile.pays_bool": (
-        "pays_off 应该是 True 或 False，实际得到 {got_type}：直接返回比较的结果即可。"
-    ),
-    "compile.pays_never": (
-        "对于 compile_pays_off{args}，编译后的步骤并不更快，所以编译永远不划算："
-        "break_even_steps 应该是 math.inf（pays_off 为 False），实际得到 {got!r}。"
-    ),
-    "compile.pays_sign": (
-        "对于 compile_pays_off{args}，break_even_steps 得到的是 {got!r}，不是正数："
-        "每次调用节省的时间是 eager_step_s - compiled_step_s（按这个顺序）；期望 {expected:.6g}。"
-    ),
-    "compile.pays_break_even": (
-        "对于 compile_pays_off{args}，break_even_steps 应该是 compile_s / (eager_step_s - "
-        "compiled_step_s) = {expected:.6g}，实际得到 {got!r}：即编译时间除以每次调用节省的时间。"
-    ),
-    "compile.pays_verdict": (
-        "compile_pays_off{args} 应该给出 pays_off={expected}，实际得到 {got}：请比较整个运行，"
-        "compile_s + steps * compiled_step_s 对比 steps * eager_step_s。编译时间也要算进去。"
-    ),
-    "compile.pays_zero_division": (
-        "compile_pays_off{args} 抛出了 ZeroDivisionError：两种步骤耗时相等时，每次调用什么也省不下。"
-        "请在做除法之前检查 eager_step_s - compiled_step_s > 0，否则返回 math.inf。"
-    ),
-    # 练习 3：compile_plan
+    # 练习 2：compile_plan
     "compile.plan_tuple": "compile_plan() 应该返回一个元组 (use_compiled, saved_s)，实际得到 {got!r}。",
     "compile.plan_set": (
         "use_compiled 应该是一个由大小名字组成的集合（set），实际得到 {got_type}："
@@ -120,18 +93,5 @@ MESSAGES = {
     ),
     "compile.plan_saved": (
         "saved_s 应该是 {expected:g} 秒（{detail}），实际得到 {got!r}。什么都不编译时，它是 0.0。"
-    ),
-    # 练习 4：scaled_residual
-    "compile.rewrite_breaks": (
-        "torch._dynamo.explain 在 scaled_residual 中仍然找到 {n} 处图中断：{reasons}。"
-        "请去掉 print，不要调用 .item()，并把对张量的 Python `if` 换成 "
-        "torch.where(scale > 1.0, x / scale, x)。"
-    ),
-    "compile.rewrite_tensor": "scaled_residual(x) 应该返回一个张量，实际得到 {got_type}。",
-    "compile.rewrite_values": (
-        "对于一个最大 |值| 为 {scale:.3g} 的 x（原函数在这种情况下：{branch}），scaled_residual(x) 与 "
-        "scaled_residual_original(x) 的结果不同：期望的值开头为 {expected}，实际得到 {got}。"
-        "torch.where(condition, a, b) 在条件为 True 的位置取 a；保留最后的 "
-        "x + torch.relu(x).mean()。"
     ),
 }

@@ -2,14 +2,8 @@
 
 MESSAGES = {
     "devices_move_to_nested.passed": "嵌套批次中的每个张量都在 meta 上；字典、列表、元组和其他内容都保留了",
-    "devices_standardize_buffers.passed": "mean 和 std 是缓冲区：.to('meta') 移动了它们，state_dict() 中也有它们",
     "devices_place_all.passed": "place()：4 个参数、4 个缓冲区和批次中的两个张量都在 meta 上",
     "devices_devices_used_mixed.passed": "devices_used() 发现了在 meta 上的那一层，其余的都在 CPU 上",
-    "devices_loader_for_pin.passed": "loader_for()：这台机器的 {device} 使用 pin_memory={pin_memory}，没有警告",
-    "amp_float16_problems_basic.passed": (
-        "float16_problems() 找到 2 个上溢（70000、-1e5）和 1 个下溢（1e-9）；65519（舍入为 65504）、"
-        "1e-7（次正规数）、0 和 inf 都正确地没有计入"
-    ),
     "amp_make_tools_cpu.passed": "在 CPU 上：bfloat16，不用缩放器；在这台机器（{device}）上：{here_dtype}，启用缩放器：{scaler_on}",
     "amp_make_tools_cuda.passed": "make_amp_tools() 对 'cuda' 和 'cuda:0' 给出 float16 和启用的 CUDA 缩放器（模拟 CUDA）",
     "amp_train_step_runs.passed": "amp_train_step() 走了一步 bfloat16（损失 {result:.4f}）；权重仍是 float32",
@@ -18,14 +12,9 @@ MESSAGES = {
     "amp_train_step_skips.passed": "梯度中有 inf：这一步被跳过，缩放系数从 256 变为 128",
     "amp_train_step_zero_grad.passed": "3 步中，每次优化器更新都只看到本批次的梯度",
     "amp_train_step_clip.passed": "梯度范数 {norm_before:.3g} 在 unscale_ 之后被裁剪到 0.05，缩放系数为 1024",
-    "amp_predict_outputs.passed": "amp_predict() 给出 float32 输出，与 float32 模型的差距在 {largest_gap:.2g} 以内",
-    "amp_predict_mode.passed": "amp_predict() 在 eval 模式、无梯度、bfloat16 autocast 下运行模型，权重为 float32",
     "compile_time_call_median.passed": "time_call() 给出计时调用的中位数；这里 64x64 矩阵乘法：{value:.0f} µs",
-    "compile_pays_off_cases.passed": "compile_pays_off() 把编译时间与每步节省的时间作了权衡",
     "compile_plan_mixed.passed": "compile_plan()：编译一次，把 'medium' 和 'large' 交给编译版本，'tiny' 保持 eager：节省 17 秒",
     "compile_plan_worth_it.passed": "节省 15 秒：不值得花 20 秒编译（什么都不编译），值得花 12 秒编译（节省 3 秒）",
-    "compile_no_breaks_zero.passed": "scaled_residual 作为一个图运行，没有图中断",
-    "compile_no_breaks_same.passed": "scaled_residual 对大值（缩小）和小值（保留）都与原函数一致",
     "memory_training_bytes_rule.passed": "{rule_numbers:,} 个参数：SGD {value:,}、动量 {value2:,}、Adam {value3:,} 字节",
     "memory_training_bytes_real.passed": "冻结的权重和 BatchNorm 的缓冲区各只算一次，与真实的一步相同",
     "memory_saved_bytes_tiny.passed": "saved_activation_bytes() = 3,072 字节：x（1,024）和 ReLU 的输出（2,048），各算一次",
@@ -71,7 +60,6 @@ MESSAGES = {
         "（其中两次是 150 ms 的异常值）"
     ),
     'devices_devices_used_hidden_places.passed': 'devices_used() 找到了留在 CPU 上的缓冲区（buffer）',
-    'devices_loader_for_devices.passed': "loader_for() 读懂了设备字符串 'cuda:0' 和 'cpu'，并且会打乱顺序",
     'debug_class_index_general.passed': '编号 2、4、7 变成了类别 0、1、2，未知标签 3 引发了 ValueError',
     'debug_clipped_step_order.passed': '两次调用 optimizer.step() 时，梯度都只来自当前批次，范数为 0.5',
     'debug_no_gradient_cases.passed': '全为零的梯度算作没有梯度，冻结的参数不计在内',
