@@ -31,33 +31,7 @@ MUTANTS = [
     Mutant("memory_training_bytes", "forgets the buffers",
            expect=r"BatchNorm buffers.*weights and buffers",
            replace=[("    stored_once += sum(b.numel() * b.element_size() for b in model.buffers())\n", "")], caught_by="visible", msgid="memory.training_real_model"),
-    # Exercise 2: saved_activation_bytes
-    Mutant("memory_saved_bytes", "counts the layers' outputs instead of the saved tensors",
-           expect=r"should be 3,072 bytes.*got 4,608.*not the layers' outputs",
-           code=("def saved_activation_bytes(model, x):\n"
-                 "    sizes = []\n"
-                 "    hooks = [m.register_forward_hook(lambda mod, inp, out: sizes.append(out.numel() * out.element_size()))\n"
-                 "             for m in model.modules() if m is not model]\n"
-                 "    model(x)\n"
-                 "    for h in hooks:\n"
-                 "        h.remove()\n"
-                 "    return sum(sizes)\n"), caught_by="visible", msgid="memory.saved_bytes"),
-    Mutant("memory_saved_bytes", "no dedupe by storage",
-           expect=r"2,048 too many.*saved twice.*data_ptr",
-           replace=[("saved = {}", "saved = []"),
-                    ("saved[storage.data_ptr()] = storage.nbytes()", "saved.append(storage.nbytes())"),
-                    ("return sum(saved.values())", "return sum(saved)")], caught_by="visible", msgid="memory.saved_no_dedupe"),
-    Mutant("memory_saved_bytes", "runs the forward under no_grad",
-           expect=r"measured 0 bytes.*torch\.no_grad\(\)",
-           replace=[("        model(x)\n", "        with torch.no_grad():\n            model(x)\n")], caught_by="visible", msgid="memory.saved_zero"),
-    Mutant("memory_saved_bytes", "counts the parameters too",
-           expect=r"256 too many.*second Linear's weight",
-           replace=[("if storage.data_ptr() not in parameter_storages:", "if True:")], caught_by="visible", msgid="memory.saved_params"),
-    Mutant("memory_saved_bytes", "counts tensor views, not storages",
-           expect=r"For a small CNN with Flatten.*each storage counted once",
-           replace=[("saved[storage.data_ptr()] = storage.nbytes()",
-                     "saved[(storage.data_ptr(), tuple(tensor.shape))] = tensor.numel() * tensor.element_size()")], caught_by="hidden", msgid="memory.saved_reference"),
-    # Exercise 3: largest_batch_that_fits
+    # Exercise 2: largest_batch_that_fits
     Mutant("memory_fit_budget", "activations only: forgets the fixed part", expect=r"chose batch 128.*come on top",
            replace=[("fixed + saved_activation_bytes(", "saved_activation_bytes(")], caught_by="visible", msgid="memory.fit_no_fixed"),
     Mutant("memory_fit_budget", "fixed part only: forgets the activations", expect=r"chose batch 512.*activations grow",
@@ -83,7 +57,7 @@ MUTANTS = [
            replace=[("    return max(fitting, default=None)\n",
                      "    best = max(fitting, default=None)\n"
                      "    return None if best is None else fixed + saved_activation_bytes(model, torch.randn(best, *sample_shape))\n")], caught_by="visible", msgid="memory.fit_type"),
-    # Exercise 4: CheckpointedMLP
+    # Exercise 3: CheckpointedMLP
     Mutant("memory_checkpointed", "checkpoint wraps nothing (the block runs outside)",
            expect=r"With checkpointing, [\d,]+ bytes were saved.*checkpoint must wrap the block itself",
            replace=[("x = checkpoint(block, x, use_reentrant=False)",
@@ -102,7 +76,7 @@ MUTANTS = [
     Mutant("memory_checkpointed", "use_reentrant left out",
            expect=r"printed a warning.*use_reentrant=False",
            replace=[("checkpoint(block, x, use_reentrant=False)", "checkpoint(block, x)")], caught_by="visible", msgid="memory.ckpt_warning"),
-    # Exercise 5: accumulation_step
+    # Exercise 4: accumulation_step
     Mutant("memory_accumulation", "forgot to divide the loss",
            expect=r"plain sum of the 3 micro-batch gradients.*forgot to scale",
            replace=[("loss = loss_fn(model(xb), yb) * (len(xb) / len(x))", "loss = loss_fn(model(xb), yb)")], caught_by="visible", msgid="memory.accum_unscaled"),

@@ -28,33 +28,6 @@ MESSAGES = {
         "For a {dtype} model ({size} bytes per number), training_memory_bytes(model, '{name}') should be "
         "{expected:,} bytes, got {got:,}. Don't assume 4 bytes per number: use element_size()."
     ),
-    # Exercise 2: saved_activation_bytes
-    "memory.saved_type": "saved_activation_bytes() should return an int (a number of bytes), got {got_type}.",
-    "memory.saved_zero": (
-        "saved_activation_bytes() measured 0 bytes: nothing was saved for backward. Did the forward pass "
-        "run under torch.no_grad() (or inference_mode)? That is exactly how evaluation avoids this "
-        "memory; to measure training memory, run model(x) with autograd on, inside the hooks."
-    ),
-    "memory.saved_no_dedupe": (
-        "saved_activation_bytes() gave {got:,} bytes, 2,048 too many: the ReLU's output is saved twice "
-        "(by the ReLU and by the next Linear), but it is one tensor in memory. Count each storage once: "
-        "key a dict by tensor.untyped_storage().data_ptr()."
-    ),
-    "memory.saved_params": (
-        "saved_activation_bytes() gave {got:,} bytes, 256 too many: that is the second Linear's weight. "
-        "Parameters live in memory whether or not we train; skip tensors whose storage belongs to one of "
-        "model.parameters()."
-    ),
-    "memory.saved_bytes": (
-        "saved_activation_bytes() should be {expected:,} bytes for Linear(8, 16)-ReLU-Linear(16, 4) on a "
-        "(32, 8) input (x: 1,024 bytes, the ReLU output: 2,048 bytes), got {got:,}. Count what the pack "
-        "hook of torch.autograd.graph.saved_tensors_hooks receives, not the layers' outputs."
-    ),
-    "memory.saved_reference": (
-        "For {what}, saved_activation_bytes() gave {got:,} bytes; the tensors saved for backward take "
-        "{expected:,} bytes (each storage counted once, the model's parameters left out)."
-    ),
-    # The memory figure (section 2)
     "memory.fig_title": "Training memory of the MLP against batch size (Adam, float32)",
     "memory.fig_xlabel": "batch size",
     "memory.fig_ylabel": "memory (MiB)",
@@ -62,7 +35,7 @@ MESSAGES = {
     "memory.fig_total": "fixed + activations",
     "memory.fig_fixed": "fixed: weights, gradients, Adam state",
     "memory.fig_budget": "budget",
-    # Exercise 3: largest_batch_that_fits
+    # Exercise 2: largest_batch_that_fits
     "memory.fit_type": (
         "largest_batch_that_fits() should return one of the candidate batch sizes (a Python int) or "
         "None, got {got!r}."
@@ -107,9 +80,9 @@ MESSAGES = {
         "For {what} and a budget of {budget:,} bytes, the largest batch in {candidates} that fits is "
         "{expected}, got {got!r}. Memory = training_memory_bytes(model, optimizer_name) + "
         "saved_activation_bytes(model, torch.randn(b, *sample_shape)); it fits if it is at most the budget "
-        "(this uses your functions of Exercises 1 and 2: make their tests pass first)."
+        "(this uses your training_memory_bytes of Exercise 1: make its tests pass first)."
     ),
-    # Exercise 4: CheckpointedMLP
+    # Exercise 3: CheckpointedMLP
     "memory.ckpt_no_graph": (
         "The CheckpointedMLP's output does not require grad, so backward() cannot reach any weight. "
         "torch.no_grad() or .detach() cut the graph, and so does checkpoint(..., use_reentrant=True) when "
@@ -128,7 +101,7 @@ MESSAGES = {
         "saved. checkpoint must wrap the block itself, checkpoint(block, x, use_reentrant=False), so "
         "that the block's insides are recomputed in backward instead of kept."
     ),
-    # Exercise 5: accumulation_step
+    # Exercise 4: accumulation_step
     "memory.accum_steps": (
         "optimizer.step() was called {steps} time(s) for {k} micro-batches. Accumulate the gradients of "
         "all micro-batches first, then call step() exactly once."

@@ -19,7 +19,6 @@ MESSAGES = {
     'compile_plan_worth_it.passed': '15 s of savings: not worth a 20 s compilation (nothing compiled), worth a 12 s one (3 s saved)',
     'memory_training_bytes_rule.passed': '{rule_numbers:,} parameters: SGD {value:,}, momentum {value2:,}, Adam {value3:,} bytes',
     'memory_training_bytes_real.passed': "a frozen weight and BatchNorm's buffers are counted once, as after a real step",
-    'memory_saved_bytes_tiny.passed': 'saved_activation_bytes() = 3,072 bytes: x (1,024) and the ReLU output (2,048), each once',
     'memory_fit_budget_exact.passed': 'batch 64 fits in 414,720 bytes exactly (267,264 fixed + 147,456 of activations); 128 would not',
     'memory_fit_budget_optimizer.passed': 'SGD fits batch 128 where Adam fits 64; nothing fits below the fixed part',
     'memory_checkpointed_same_results.passed': "CheckpointedMLP gives the plain model's outputs and gradients",

@@ -28,8 +28,6 @@ MESSAGES = {
     'memory_training_bytes_rule.title': '2P for SGD, 3P with momentum, 4P for Adam on a float32 MLP, checked against real optimizer states.',
     'memory_training_bytes_real.title': 'Buffers and frozen parameters count once: checked against the real tensors after one step.',
     'memory_training_bytes_dtype.title': 'The bytes per element come from the dtype: bfloat16 and float64 models.',
-    'memory_saved_bytes_tiny.title': 'The tiny Linear-ReLU-Linear saves x and the ReLU output: 3,072 bytes.',
-    'memory_saved_bytes_reference.title': 'Other models, views and an input that requires grad agree with a reference measurement.',
     'memory_fit_budget_exact.title': 'A residual MLP with Adam: the largest batch within an exact budget, from candidates in any order.',
     'memory_fit_budget_optimizer.title': ('The optimizer changes the answer; a budget below the fixed part gives None; a large one the '
      'largest candidate.'),

@@ -28,31 +28,6 @@ MESSAGES = {
         "对于一个 {dtype} 模型（每个数 {size} 字节），training_memory_bytes(model, '{name}') 应该是 "
         "{expected:,} 字节，实际得到 {got:,}。不要假定每个数 4 个字节：请使用 element_size()。"
     ),
-    # 练习 2：saved_activation_bytes
-    "memory.saved_type": "saved_activation_bytes() 应该返回一个 int（字节数），实际得到 {got_type}。",
-    "memory.saved_zero": (
-        "saved_activation_bytes() 测得 0 字节：没有为反向传播保存任何东西。前向传播是不是在 "
-        "torch.no_grad()（或 inference_mode）下运行的？评估时正是这样省下这部分内存的；"
-        "要测量训练内存，请在钩子之内、打开自动求导的情况下运行 model(x)。"
-    ),
-    "memory.saved_no_dedupe": (
-        "saved_activation_bytes() 给出 {got:,} 字节，多了 2,048：ReLU 的输出被保存了两次"
-        "（由 ReLU 和下一个 Linear），但它在内存里是同一个张量。每块存储只算一次："
-        "用 tensor.untyped_storage().data_ptr() 作为字典的键。"
-    ),
-    "memory.saved_params": (
-        "saved_activation_bytes() 给出 {got:,} 字节，多了 256：那是第二个 Linear 的权重。"
-        "无论训练与否，参数都在内存里；请跳过存储属于 model.parameters() 之一的张量。"
-    ),
-    "memory.saved_bytes": (
-        "对于 (32, 8) 的输入，Linear(8, 16)-ReLU-Linear(16, 4) 的 saved_activation_bytes() 应该是 "
-        "{expected:,} 字节（x：1,024 字节，ReLU 的输出：2,048 字节），实际得到 {got:,}。"
-        "要统计的是 torch.autograd.graph.saved_tensors_hooks 的打包钩子收到的东西，而不是各层的输出。"
-    ),
-    "memory.saved_reference": (
-        "对于 {what}，saved_activation_bytes() 给出 {got:,} 字节；为反向传播保存的张量共占 "
-        "{expected:,} 字节（每块存储只算一次，不计模型的参数）。"
-    ),
     # 内存图（第 2 节）
     "memory.fig_title": "MLP 的训练内存随批大小的变化（Adam，float32）",
     "memory.fig_xlabel": "批大小",
@@ -61,7 +36,7 @@ MESSAGES = {
     "memory.fig_total": "固定部分 + 激活值",
     "memory.fig_fixed": "固定部分：权重、梯度、Adam 状态",
     "memory.fig_budget": "预算",
-    # 练习 3：largest_batch_that_fits
+    # 练习 2：largest_batch_that_fits
     "memory.fit_type": (
         "largest_batch_that_fits() 应该返回候选批大小之一（一个 Python int）或 "
         "None，实际得到 {got!r}。"
@@ -106,9 +81,9 @@ MESSAGES = {
         "对于 {what}，预算为 {budget:,} 字节时，{candidates} 中放得下的最大批次是 "
         "{expected}，实际得到 {got!r}。内存 = training_memory_bytes(model, optimizer_name) + "
         "saved_activation_bytes(model, torch.randn(b, *sample_shape))；不超过预算就算放得下"
-        "（这里用到你在练习 1 和练习 2 中写的函数：请先让它们的测试通过）。"
+        "（这里用到你在练习 1 中写的 training_memory_bytes：请先让它的测试通过）。"
     ),
-    # 练习 4：CheckpointedMLP
+    # 练习 3：CheckpointedMLP
     "memory.ckpt_no_graph": (
         "CheckpointedMLP 的输出不需要梯度，所以 backward() 到达不了任何权重。"
         "torch.no_grad() 或 .detach() 会切断计算图；当输入不需要梯度时，"
@@ -127,7 +102,7 @@ MESSAGES = {
         "checkpoint 必须包住块本身，即 checkpoint(block, x, use_reentrant=False)，"
         "这样块内部的东西才会在反向传播时重算，而不是被保留。"
     ),
-    # 练习 5：accumulation_step
+    # 练习 4：accumulation_step
     "memory.accum_steps": (
         "对 {k} 个微批次，optimizer.step() 被调用了 {steps} 次。请先累积所有微批次的梯度，"
         "然后恰好调用一次 step()。"

@@ -17,7 +17,6 @@ MESSAGES = {
     "compile_plan_worth_it.passed": "节省 15 秒：不值得花 20 秒编译（什么都不编译），值得花 12 秒编译（节省 3 秒）",
     "memory_training_bytes_rule.passed": "{rule_numbers:,} 个参数：SGD {value:,}、动量 {value2:,}、Adam {value3:,} 字节",
     "memory_training_bytes_real.passed": "冻结的权重和 BatchNorm 的缓冲区各只算一次，与真实的一步相同",
-    "memory_saved_bytes_tiny.passed": "saved_activation_bytes() = 3,072 字节：x（1,024）和 ReLU 的输出（2,048），各算一次",
     "memory_fit_budget_exact.passed": "批大小 64 恰好放进 414,720 字节（固定部分 267,264 + 激活值 147,456）；128 放不下",
     "memory_fit_budget_optimizer.passed": "SGD 能放下批大小 128，而 Adam 只能放下 64；低于固定部分时什么都放不下",
     "memory_checkpointed_same_results.passed": "CheckpointedMLP 给出与普通模型相同的输出和梯度",

@@ -27,8 +27,6 @@ MESSAGES = {
     "memory_training_bytes_rule.title": "float32 MLP：SGD 为 2P，带动量为 3P，Adam 为 4P，与真实的优化器状态对照检查。",
     "memory_training_bytes_real.title": "缓冲区和冻结的参数只算一次：与一步之后的真实张量对照检查。",
     "memory_training_bytes_dtype.title": "每个元素的字节数由数据类型决定：bfloat16 和 float64 模型。",
-    "memory_saved_bytes_tiny.title": "很小的 Linear-ReLU-Linear 保存 x 和 ReLU 的输出：3,072 字节。",
-    "memory_saved_bytes_reference.title": "其他模型、视图以及需要梯度的输入都与参考测量一致。",
     "memory_fit_budget_exact.title": "带 Adam 的残差 MLP：从任意顺序的候选中找出恰好放进预算的最大批大小。",
     "memory_fit_budget_optimizer.title": "优化器会改变答案；预算低于固定部分时返回 None；预算很大时返回最大的候选。",
     "memory_fit_budget_fresh.title": "3×10×10 图像上的小 CNN，其他优化器和预算。",
