@@ -95,11 +95,7 @@ def test_contributing_states_the_rule_the_tool_applies():
 
 
 # Days known to be over the 6 h target, with why; each entry is a strict xfail (remove it when the day fits).
-KNOWN_OVER = {
-    "day3": ("issue 13: Day 3's 37 graded exercises alone are 296 min by the rule (+16 min run time), "
-             "which leaves under 50 min for 19,000 words of reading; moving optional depth out is not "
-             "enough, the day needs fewer notebooks or exercises (see the d3time report)"),
-}
+KNOWN_OVER: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("day", [

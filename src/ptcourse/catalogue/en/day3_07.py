@@ -1,46 +1,7 @@
 """Messages of day3/07_debugging."""
 
 MESSAGES = {
-    # Exercise 1: Classifier (shape mismatch)
-    "debug.shape_error": (
-        "Classifier on {what} of shape {shape} raised: {error}. Flatten every dimension but the "
-        "first (the batch) so each image becomes one row of in_features numbers: "
-        "torch.flatten(images, start_dim=1). Do not hard-code 784, and keep dimension 0."
-    ),
-    "debug.shape_view": (
-        "Classifier on {what} of shape {shape} raised: {error}. .view() cannot flatten a "
-        "non-contiguous batch (one made with .permute, for instance); torch.flatten(images, 1) "
-        "or .reshape(...) copy when they must."
-    ),
-    # Exercise 2: prepare_batch (dtype mismatch)
-    "debug.prepare_pair": "prepare_batch() should return the pair (features, labels), got {got_type}.",
-    "debug.prepare_features_dtype": (
-        "The features should be float32, the dtype of the model's weights, got {got}: "
-        "convert them with .float() (otherwise: mat1 and mat2 must have the same dtype)."
-    ),
-    "debug.prepare_labels_float": (
-        "The labels are {got}, but CrossEntropyLoss wants class indices as int64: use .long(), "
-        "not .float() (float targets are for MSELoss or BCELoss)."
-    ),
-    "debug.prepare_labels_dtype": (
-        "The labels should be int64 (torch.long), got {got}: CrossEntropyLoss accepts only int64 "
-        "class indices (int32, which NumPy gives on some platforms, is refused too). Use .long()."
-    ),
-    "debug.prepare_labels_shape": (
-        "The labels should have shape ({n},), one class index per sample, got {got}: take the last "
-        "column as table[:, -1], not table[:, -1:] (CrossEntropyLoss refuses a (N, 1) target)."
-    ),
-    "debug.prepare_features_shape": (
-        "The features should have shape ({n}, {f}), got {got}: every column but the last "
-        "(table[:, :-1]); the last one is the label."
-    ),
-    "debug.prepare_labels_values": (
-        "The labels should be the last column of the table, {expected}, got {got}."
-    ),
-    "debug.prepare_loss_failed": (
-        "CrossEntropyLoss on your features and labels failed: {error}."
-    ),
-    # Exercise 3: to_class_index (class index out of range)
+    # Exercise 1: to_class_index (class index out of range)
     "debug.index_dtype": "to_class_index() should return an int64 tensor, got {got}.",
     "debug.index_values": (
         "For labels {labels} and classes {classes}, to_class_index() should give {expected}, got "
@@ -59,7 +20,7 @@ MESSAGES = {
         "The ValueError should name the unknown label so the reader knows what to fix; got the "
         "message {message!r}."
     ),
-    # Exercise 4: clipped_step (NaN loss)
+    # Exercise 2: clipped_step (NaN loss)
     "debug.clip_return_type": (
         "clipped_step() should return the loss as a Python float, got {got_type}: loss.item()."
     ),
@@ -91,7 +52,7 @@ MESSAGES = {
     "debug.clip_return_value": (
         "clipped_step() should return this step's loss before the update, {expected:.6g}, got {got}."
     ),
-    # Exercise 5: parameters_without_gradient
+    # Exercise 3: parameters_without_gradient
     "debug.nograd_type": "parameters_without_gradient() should return a list, got {got_type}.",
     "debug.nograd_names": (
         "parameters_without_gradient() should list names (str) from model.named_parameters(), got "
@@ -113,33 +74,7 @@ MESSAGES = {
         "parameters_without_gradient() crashed: {error}. A parameter that no gradient reached has "
         "p.grad None: check `p.grad is None` before looking at its values."
     ),
-    # Exercise 6: TrackedNet (detach in the right place)
-    "debug.tracked_graph_kept": (
-        "Training failed on a later step: {error}... The running mean kept this batch's graph: "
-        "detach the batch mean before adding it to feature_mean (hidden.detach().mean(dim=0))."
-    ),
-    "debug.tracked_output_detached": (
-        "backward() found nothing to differentiate: the output was detached. Detach only the "
-        "statistic that goes into feature_mean, never the output or the features."
-    ),
-    "debug.tracked_encoder_no_grad": (
-        "After training, {names} received no gradient: the features were detached (or computed "
-        "under torch.no_grad()). Keep hidden = self.encoder(x) in the graph and detach only the "
-        "batch mean used for the running statistic."
-    ),
-    "debug.tracked_no_progress": (
-        "After 150 steps the loss is {last:.3f}, not clearly below the detached version's "
-        "{broken:.3f}: does the encoder learn (hidden kept in the graph)?"
-    ),
-    "debug.tracked_not_buffer": (
-        "feature_mean is no longer a buffer of the model: assign a tensor to self.feature_mean "
-        "(register_buffer keeps it a buffer), do not delete or rename it."
-    ),
-    "debug.tracked_mean_graph": (
-        "After a forward, feature_mean requires grad: it holds on to this batch's autograd graph "
-        "(memory grows, and the next backward fails). Detach the batch mean before the update."
-    ),
-    # Exercise 7: vanishing_layer
+    # Exercise 4: vanishing_layer
     "debug.vanish_value": (
         "vanishing_layer() on {what} should be {expected!r}, got {got!r}: {hint}. For every nn.Linear "
         "module, take the norm of the gradients of all its parameters (weight and bias), then walk "

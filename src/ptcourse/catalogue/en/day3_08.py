@@ -1,18 +1,7 @@
 """Messages of day3/08_capstone."""
 
 MESSAGES = {
-    # Exercise 1: choose_precision
-    "capstone.precision_pair": (
-        "choose_precision() should return a pair (amp_dtype, use_scaler), such as (torch.bfloat16, False), "
-        "got {got!r}."
-    ),
-    "capstone.precision": (
-        "choose_precision('{device}', fp32_ms={fp32}, bf16_ms={bf16}) should return {expected}, got {got}. "
-        "The rule: on 'cuda' always (torch.float16, True), float16 needs the scaler; on any other device "
-        "(torch.bfloat16, False) only if bf16_ms <= 0.9 * fp32_ms (at least 10 % faster), otherwise "
-        "(None, False): plain float32, no scaler."
-    ),
-    # Exercise 2: save_checkpoint / load_checkpoint
+    # Exercise 1: save_checkpoint / load_checkpoint
     "capstone.ckpt_no_file": "save_checkpoint() left no file at {path}: torch.save the dictionary, then rename the temporary file to path.",
     "capstone.ckpt_not_weights_only": (
         "The checkpoint does not load with torch.load(path, weights_only=True) ({error}). Save state_dict()s, "
@@ -59,7 +48,7 @@ MESSAGES = {
         "checkpoint was saved, so dropout draws other masks in the resumed epochs. Save torch.get_rng_state() "
         "under 'rng' and restore it with torch.set_rng_state(...)."
     ),
-    # Exercise 3: fit
+    # Exercise 2: fit
     "capstone.fit_losses": (
         "fit(run, {epochs}, path) on a fresh run should return a list of {epochs} Python floats, the mean loss "
         "of each epoch it ran, got {got!r}."
@@ -123,7 +112,7 @@ MESSAGES = {
         "The resumed run's last epoch has mean loss {got}, the uninterrupted run's {expected}: the same epoch "
         "on the same state should give the same loss."
     ),
-    # Exercise 4: deploy
+    # Exercise 3: deploy
     "capstone.deploy_raised": (
         "deploy() raised {error}. Export with torch.onnx.export(model, (example,), path, dynamo=True, "
         "external_data=False, input_names=['pixels'], output_names=['logits'], dynamic_shapes=({{0: batch}},)) "
@@ -158,32 +147,5 @@ MESSAGES = {
     "capstone.deploy_gap": (
         "deploy() returned {got}, but the largest absolute difference between ONNX Runtime and PyTorch (in "
         "evaluation mode, on example) is {expected}. Return float(np.abs(onnx_output - torch_output).max())."
-    ),
-    # Exercise 5: report
-    "capstone.report_keys": "report() should return a dictionary with the keys 'accuracy' and 'latency_ms', got {got}.",
-    "capstone.report_accuracy": (
-        "report()['accuracy'] should be {expected} (a Python float: the fraction of images whose largest score, "
-        "argmax over axis 1, is at the label), got {got!r}."
-    ),
-    "capstone.report_accuracy_calls": (
-        "report() ran the whole batch {got} times: run it once, in one session.run call, for the accuracy."
-    ),
-    "capstone.report_timed_calls": (
-        "With repeats={repeats}, report() ran a batch of one image {got} times, expected {expected}: one "
-        "untimed warm-up call, then {repeats} timed ones, each on the first image alone (batch sizes seen: "
-        "{sizes})."
-    ),
-    "capstone.report_input_name": (
-        "report() fed the session an input named '{got}', but this session's input is '{expected}': read the "
-        "name from the file with session.get_inputs()[0].name instead of assuming it."
-    ),
-    "capstone.report_latency_type": "report()['latency_ms'] should be a Python float, got {got_type}.",
-    "capstone.report_latency_units": (
-        "report()['latency_ms'] is {got:.4g}, but the timed calls took about 2 ms each: report milliseconds "
-        "(1000 × the seconds of time.perf_counter())."
-    ),
-    "capstone.report_latency_median": (
-        "report()['latency_ms'] is {got:.4g} ms, but most timed calls took about 2-3 ms and only a few were "
-        "slow outliers: report the median of the timed calls (statistics.median), not the mean or the total."
     ),
 }

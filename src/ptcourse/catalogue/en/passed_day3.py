@@ -34,25 +34,17 @@ MESSAGES = {
     'export_program_batches.passed': 'the exported program runs batches of 7 and 1 and matches the model in eval mode',
     'export_onnx_interface.passed': '{name}: {input_names} {shape} → {output_names} {shape2}; batches of 1 and 7 within 1e-4 of PyTorch',
     'export_compare_verdicts.passed': 'a faithful file matches, a file shifted by 0.5 does not',
-    'debug_classifier_digits.passed': 'Classifier(): (4, 1, 28, 28) → (4, 784) → (4, 10)',
-    'debug_prepare_batch_dtypes.passed': 'features {dtype} {tuple_shape}, labels {dtype2} {tuple_shape2}: the loss and backward() run',
     'debug_class_index_svhn.passed': 'labels {tolist} → classes {tolist2}; the loss is {loss_value:.3f}',
     'debug_class_index_general.passed': 'ids 2, 4, 7 became classes 0, 1, 2, and the unknown label 3 raised a ValueError',
     'debug_clipped_step_finite.passed': 'lr 0.1 with clipping: loss {clipped_losses:.1f} → {clipped_losses2:.2f} in 60 steps, never NaN',
     'debug_clipped_step_order.passed': "at both optimizer.step() calls the gradients were this batch's alone, with norm 0.5",
     'debug_no_gradient_detach.passed': 'parameters_without_gradient() found 0.weight and 0.bias behind the .detach()',
     'debug_no_gradient_cases.passed': 'all-zero gradients count as none, and frozen parameters are left out',
-    'debug_tracked_net_learns.passed': ('TrackedNet: loss {tracked_losses:.3f} → {tracked_losses2:.3f} (with the detach on the features: '
-     '{broken_losses:.3f})'),
     'debug_vanishing_found.passed': "vanishing_layer(): healthy → {found}, dead → '{found2}', deep → '{found3}'",
-    'capstone_precision_rules.passed': ('on this machine ({type}, float32 {fp32_ms:.1f} ms, bfloat16 {bf16_ms:.1f} ms): autocast dtype '
-     '{amp_dtype}, scaler on: {scaler_on}'),
     'capstone_checkpoint_restores.passed': 'the checkpoint restores all eight entries, and load_checkpoint() returns epoch 1 to run next',
     'capstone_fit_trains.passed': ('2 epochs of {len_loader} bfloat16 batches, losses {losses:.3f} → {losses2:.3f}, a checkpoint '
      'after each; called again, fit() finds both epochs done'),
     'capstone_fit_resumes.passed': ('crashed in epoch 1, resumed from the epoch-0 checkpoint: the final weights are identical bit for '
      'bit'),
     'capstone_deploy_file.passed': '{name} ({value:.0f} KiB): pixels {shape} → logits {shape2}; largest gap from PyTorch {gap:.1e}',
-    'capstone_report_numbers.passed': ('accuracy {numbers:.3f} from one call; latency {latency:.1f} ms: the median of 5 timed calls '
-     'after a warm-up (two of them 150 ms outliers)'),
 }

@@ -66,10 +66,6 @@ MESSAGES = {
     'export_compare_verdicts.title': ('onnx_matches_eager() says True for a faithful file, even given a model in training mode, and '
      'False for a shifted one.'),
     'export_compare_atol.title': 'onnx_matches_eager() uses atol, reads the input name from the file, and works for any batch size.',
-    'debug_classifier_digits.title': 'Classifier gives one row of 10 scores per digit for a (4, 1, 28, 28) batch.',
-    'debug_classifier_any_batch.title': 'Classifier works for a batch of one, colour images of other sizes, and non-contiguous batches.',
-    'debug_prepare_batch_dtypes.title': 'prepare_batch() gives float32 features and int64 labels that Linear and CrossEntropyLoss accept.',
-    'debug_prepare_batch_values.title': 'prepare_batch() keeps the values: every feature column, and the labels from the last column.',
     'debug_class_index_svhn.title': "to_class_index() maps SVHN's labels to 0..9 keeping each digit, so CrossEntropyLoss accepts them.",
     'debug_class_index_general.title': ('to_class_index() handles ids with gaps, leaves its input alone and raises ValueError on unknown '
      'labels.'),
@@ -79,16 +75,10 @@ MESSAGES = {
     'debug_no_gradient_detach.title': 'parameters_without_gradient() names the layer a .detach() cut off, and nothing in a healthy model.',
     'debug_no_gradient_cases.title': ('parameters_without_gradient() counts all-zero gradients, skips frozen parameters, and works '
      'before any backward.'),
-    'debug_tracked_net_learns.title': ('TrackedNet trains for many steps without error, the encoder gets gradients, and the loss falls '
-     "well below the detached version's."),
-    'debug_tracked_net_buffer.title': 'The running mean is a detached buffer with the right value, and the output uses the updated mean.',
     'debug_vanishing_found.title': ("vanishing_layer() names the dead layer of `dead` and the point where `deep`'s gradient dies; "
      'None for `healthy`.'),
     'debug_vanishing_fresh.title': ('On fresh networks (sigmoid towers, a dead layer, stale gradients), vanishing_layer() matches a '
      'reference.'),
-    'capstone_precision_rules.title': ('choose_precision() follows the rule: float16 + scaler on CUDA, bfloat16 on a CPU only when 10 % '
-     'faster.'),
-    'capstone_precision_edges.title': 'choose_precision() on the 10 % edge, for MPS and CUDA with any timings.',
     'capstone_checkpoint_restores.title': ('The checkpoint loads with weights_only=True and restores model, optimizer, scheduler, scaler and '
      'both generators.'),
     'capstone_checkpoint_fresh.title': 'The same for another optimizer and schedule (SGD with momentum, StepLR) saved after epoch 4.',
@@ -101,7 +91,4 @@ MESSAGES = {
     'capstone_deploy_file.title': ("deploy() writes one file, without warnings, with input 'pixels', output 'logits', a free batch, "
      'and the true gap.'),
     'capstone_deploy_fresh.title': 'deploy() works for another trained model, a path given as a string and a batch of another size.',
-    'capstone_report_numbers.title': ('report() gives the accuracy from one call, and the median latency of a batch of one after a '
-     'warm-up.'),
-    'capstone_report_fresh.title': 'report() reads the input name from the session, and works for other data and repeat counts.',
 }

@@ -1,45 +1,7 @@
 """day3/07_debugging 的提示信息（简体中文）。"""
 
 MESSAGES = {
-    # 练习 1：Classifier（形状不匹配）
-    "debug.shape_error": (
-        "Classifier 在形状为 {shape} 的 {what} 上抛出了异常：{error}。请把除第一个维度（批次）以外的"
-        "所有维度展平，让每张图像变成一行 in_features 个数：torch.flatten(images, start_dim=1)。"
-        "不要把 784 写死，并且要保留第 0 维。"
-    ),
-    "debug.shape_view": (
-        "Classifier 在形状为 {shape} 的 {what} 上抛出了异常：{error}。.view() 无法展平不连续的批次"
-        "（例如用 .permute 得到的批次）；torch.flatten(images, 1) 或 .reshape(...) 会在必要时复制。"
-    ),
-    # 练习 2：prepare_batch（数据类型不匹配）
-    "debug.prepare_pair": "prepare_batch() 应该返回二元组 (features, labels)，实际得到 {got_type}。",
-    "debug.prepare_features_dtype": (
-        "特征应该是 float32，即模型权重的数据类型，实际得到 {got}："
-        "请用 .float() 转换（否则会报错：mat1 and mat2 must have the same dtype）。"
-    ),
-    "debug.prepare_labels_float": (
-        "标签是 {got}，但 CrossEntropyLoss 要求类别下标为 int64：请使用 .long()，"
-        "而不是 .float()（浮点目标值是给 MSELoss 或 BCELoss 用的）。"
-    ),
-    "debug.prepare_labels_dtype": (
-        "标签应该是 int64（torch.long），实际得到 {got}：CrossEntropyLoss 只接受 int64 的类别下标"
-        "（在某些平台上 NumPy 给出的 int32 也会被拒绝）。请使用 .long()。"
-    ),
-    "debug.prepare_labels_shape": (
-        "标签的形状应该是 ({n},)，每个样本一个类别下标，实际得到 {got}：请用 table[:, -1] 取最后一列，"
-        "而不是 table[:, -1:]（CrossEntropyLoss 不接受 (N, 1) 的目标值）。"
-    ),
-    "debug.prepare_features_shape": (
-        "特征的形状应该是 ({n}, {f})，实际得到 {got}：取除最后一列以外的所有列"
-        "（table[:, :-1]）；最后一列是标签。"
-    ),
-    "debug.prepare_labels_values": (
-        "标签应该是表格的最后一列 {expected}，实际得到 {got}。"
-    ),
-    "debug.prepare_loss_failed": (
-        "在你的特征和标签上计算 CrossEntropyLoss 失败了：{error}。"
-    ),
-    # 练习 3：to_class_index（类别下标越界）
+    # 练习 1：to_class_index（类别下标越界）
     "debug.index_dtype": "to_class_index() 应该返回一个 int64 张量，实际得到 {got}。",
     "debug.index_values": (
         "对于标签 {labels} 和类别 {classes}，to_class_index() 应该给出 {expected}，实际得到 "
@@ -57,7 +19,7 @@ MESSAGES = {
     "debug.index_error_names": (
         "ValueError 应该指出那个未知的标签，让读者知道该修什么；实际得到的消息是 {message!r}。"
     ),
-    # 练习 4：clipped_step（损失变成 NaN）
+    # 练习 2：clipped_step（损失变成 NaN）
     "debug.clip_return_type": (
         "clipped_step() 应该以 Python float 返回损失，实际得到 {got_type}：loss.item()。"
     ),
@@ -88,7 +50,7 @@ MESSAGES = {
     "debug.clip_return_value": (
         "clipped_step() 应该返回这一步更新之前的损失 {expected:.6g}，实际得到 {got}。"
     ),
-    # 练习 5：parameters_without_gradient
+    # 练习 3：parameters_without_gradient
     "debug.nograd_type": "parameters_without_gradient() 应该返回一个列表，实际得到 {got_type}。",
     "debug.nograd_names": (
         "parameters_without_gradient() 应该列出 model.named_parameters() 中的名字（str），"
@@ -110,32 +72,7 @@ MESSAGES = {
         "parameters_without_gradient() 崩溃了：{error}。梯度没有到达的参数，"
         "p.grad 为 None：在查看它的值之前先检查 `p.grad is None`。"
     ),
-    # 练习 6：TrackedNet（在正确的地方 detach）
-    "debug.tracked_graph_kept": (
-        "训练在后面的某一步失败了：{error}……滑动平均值保留了这个批次的计算图："
-        "请先把批次平均值分离，再把它加到 feature_mean 上（hidden.detach().mean(dim=0)）。"
-    ),
-    "debug.tracked_output_detached": (
-        "backward() 找不到任何可以求导的东西：输出被分离了。只分离进入 feature_mean 的那个统计量，"
-        "永远不要分离输出或特征。"
-    ),
-    "debug.tracked_encoder_no_grad": (
-        "训练之后，{names} 没有收到任何梯度：特征被分离了（或者是在 torch.no_grad() 下计算的）。"
-        "请让 hidden = self.encoder(x) 留在计算图中，只分离用于滑动统计量的批次平均值。"
-    ),
-    "debug.tracked_no_progress": (
-        "150 步之后损失是 {last:.3f}，没有明显低于分离版本的 "
-        "{broken:.3f}：编码器在学习吗（hidden 是否留在计算图中）？"
-    ),
-    "debug.tracked_not_buffer": (
-        "feature_mean 不再是模型的缓冲区了：请把一个张量赋值给 self.feature_mean"
-        "（register_buffer 会让它保持为缓冲区），不要删除它或给它改名。"
-    ),
-    "debug.tracked_mean_graph": (
-        "一次前向传播之后，feature_mean 需要梯度：它抓着这个批次的自动求导计算图不放"
-        "（内存会不断增长，下一次反向传播也会失败）。请在更新之前把批次平均值分离。"
-    ),
-    # 练习 7：vanishing_layer
+    # 练习 4：vanishing_layer
     "debug.vanish_value": (
         "在 {what} 上，vanishing_layer() 应该是 {expected!r}，实际得到 {got!r}：{hint}。对每个 nn.Linear "
         "模块，取它所有参数（权重和偏置）梯度的范数，然后从输出往输入方向走，返回第一个范数小于"

@@ -1,18 +1,7 @@
 """day3/08_capstone 的提示信息（简体中文）。"""
 
 MESSAGES = {
-    # 练习 1：choose_precision
-    "capstone.precision_pair": (
-        "choose_precision() 应该返回一个二元组 (amp_dtype, use_scaler)，例如 (torch.bfloat16, False)，"
-        "实际得到 {got!r}。"
-    ),
-    "capstone.precision": (
-        "choose_precision('{device}', fp32_ms={fp32}, bf16_ms={bf16}) 应该返回 {expected}，实际得到 {got}。"
-        "规则是：在 'cuda' 上总是 (torch.float16, True)，float16 需要缩放器；在其他任何设备上，"
-        "只有当 bf16_ms <= 0.9 * fp32_ms（至少快 10 %）时才返回 (torch.bfloat16, False)，否则返回 "
-        "(None, False)：普通 float32，不用缩放器。"
-    ),
-    # 练习 2：save_checkpoint / load_checkpoint
+    # 练习 1：save_checkpoint / load_checkpoint
     "capstone.ckpt_no_file": "save_checkpoint() 没有在 {path} 留下文件：请用 torch.save 保存字典，然后把临时文件重命名为 path。",
     "capstone.ckpt_not_weights_only": (
         "检查点无法用 torch.load(path, weights_only=True) 加载（{error}）。请保存 state_dict()、"
@@ -59,7 +48,7 @@ MESSAGES = {
         "所以恢复后的各轮中 dropout 会抽取不同的掩码。请把 torch.get_rng_state() 保存在 'rng' 下，"
         "并用 torch.set_rng_state(...) 恢复它。"
     ),
-    # 练习 3：fit
+    # 练习 2：fit
     "capstone.fit_losses": (
         "在一个全新的运行上调用 fit(run, {epochs}, path)，应该返回一个由 {epochs} 个 Python float 组成的列表，"
         "即它运行的每一轮的平均损失，实际得到 {got!r}。"
@@ -121,7 +110,7 @@ MESSAGES = {
         "恢复后的运行最后一轮的平均损失是 {got}，不中断的运行是 {expected}：同一轮在同一个状态上"
         "应该给出同样的损失。"
     ),
-    # 练习 4：deploy
+    # 练习 3：deploy
     "capstone.deploy_raised": (
         "deploy() 抛出了 {error}。请用 torch.onnx.export(model, (example,), path, dynamo=True, "
         "external_data=False, input_names=['pixels'], output_names=['logits'], dynamic_shapes=({{0: batch}},)) "
@@ -156,32 +145,5 @@ MESSAGES = {
     "capstone.deploy_gap": (
         "deploy() 返回了 {got}，但 ONNX Runtime 与 PyTorch（在评估模式下、在 example 上）之间的最大绝对差是 "
         "{expected}。请返回 float(np.abs(onnx_output - torch_output).max())。"
-    ),
-    # 练习 5：report
-    "capstone.report_keys": "report() 应该返回一个包含键 'accuracy' 和 'latency_ms' 的字典，实际得到 {got}。",
-    "capstone.report_accuracy": (
-        "report()['accuracy'] 应该是 {expected}（一个 Python float：最大分数——沿 axis 1 取 argmax——"
-        "恰好落在标签上的图像所占的比例），实际得到 {got!r}。"
-    ),
-    "capstone.report_accuracy_calls": (
-        "report() 把整个批次运行了 {got} 次：计算准确率时，只需在一次 session.run 调用中运行一次。"
-    ),
-    "capstone.report_timed_calls": (
-        "在 repeats={repeats} 时，report() 把只有一张图像的批次运行了 {got} 次，期望 {expected} 次："
-        "一次不计时的预热调用，然后是 {repeats} 次计时调用，每次都只用第一张图像（看到的批大小："
-        "{sizes}）。"
-    ),
-    "capstone.report_input_name": (
-        "report() 给会话传入的输入名为 '{got}'，但这个会话的输入是 '{expected}'：请用 "
-        "session.get_inputs()[0].name 从文件中读取名字，而不是想当然。"
-    ),
-    "capstone.report_latency_type": "report()['latency_ms'] 应该是一个 Python float，实际得到 {got_type}。",
-    "capstone.report_latency_units": (
-        "report()['latency_ms'] 是 {got:.4g}，但每次计时调用大约用了 2 ms：请以毫秒报告"
-        "（time.perf_counter() 给出的秒数 × 1000）。"
-    ),
-    "capstone.report_latency_median": (
-        "report()['latency_ms'] 是 {got:.4g} ms，但大多数计时调用大约用了 2-3 ms，只有少数是慢的离群值："
-        "请报告计时调用的中位数（statistics.median），而不是平均值或总和。"
     ),
 }

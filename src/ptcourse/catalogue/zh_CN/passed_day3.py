@@ -34,19 +34,10 @@ MESSAGES = {
         "{name}：{input_names} {shape} → {output_names} {shape2}；大小为 1 和 7 的批次与 PyTorch 相差在 1e-4 以内"
     ),
     "export_compare_verdicts.passed": "忠实的文件判为一致，偏移了 0.5 的文件判为不一致",
-    "debug_classifier_digits.passed": "Classifier()：(4, 1, 28, 28) → (4, 784) → (4, 10)",
-    "debug_prepare_batch_dtypes.passed": "特征 {dtype} {tuple_shape}，标签 {dtype2} {tuple_shape2}：损失和 backward() 都能运行",
     "debug_class_index_svhn.passed": "标签 {tolist} → 类别 {tolist2}；损失为 {loss_value:.3f}",
     "debug_clipped_step_finite.passed": "lr 0.1 加梯度裁剪：60 步内损失 {clipped_losses:.1f} → {clipped_losses2:.2f}，从未出现 NaN",
     "debug_no_gradient_detach.passed": "parameters_without_gradient() 找到了 .detach() 之后的 0.weight 和 0.bias",
-    "debug_tracked_net_learns.passed": (
-        "TrackedNet：损失 {tracked_losses:.3f} → {tracked_losses2:.3f}（在特征上 detach 时：{broken_losses:.3f}）"
-    ),
     "debug_vanishing_found.passed": "vanishing_layer()：healthy → {found}，dead → '{found2}'，deep → '{found3}'",
-    "capstone_precision_rules.passed": (
-        "在这台机器上（{type}，float32 {fp32_ms:.1f} ms，bfloat16 {bf16_ms:.1f} ms）：autocast 数据类型 "
-        "{amp_dtype}，启用缩放器：{scaler_on}"
-    ),
     "capstone_checkpoint_restores.passed": "检查点恢复了全部八项内容，load_checkpoint() 返回下一个要运行的轮次 1",
     "capstone_fit_trains.passed": (
         "2 轮、每轮 {len_loader} 个 bfloat16 批次，损失 {losses:.3f} → {losses2:.3f}，每轮之后一个检查点；"
@@ -54,10 +45,6 @@ MESSAGES = {
     ),
     "capstone_fit_resumes.passed": "在第 1 轮崩溃，从第 0 轮的检查点恢复：最终权重逐位相同",
     "capstone_deploy_file.passed": "{name}（{value:.0f} KiB）：像素 {shape} → logits {shape2}；与 PyTorch 的最大差距 {gap:.1e}",
-    "capstone_report_numbers.passed": (
-        "准确率 {numbers:.3f} 来自一次调用；延迟 {latency:.1f} ms：预热后 5 次计时调用的中位数"
-        "（其中两次是 150 ms 的异常值）"
-    ),
     'devices_devices_used_hidden_places.passed': 'devices_used() 找到了留在 CPU 上的缓冲区（buffer）',
     'debug_class_index_general.passed': '编号 2、4、7 变成了类别 0、1、2，未知标签 3 引发了 ValueError',
     'debug_clipped_step_order.passed': '两次调用 optimizer.step() 时，梯度都只来自当前批次，范数为 0.5',
