@@ -70,6 +70,7 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
     sys.stderr = open(2, "w", buffering=1, closefd=False)
     from nbgrader.apps.nbgraderapp import NbGraderApp
 
+    gradebook.scratch_sqlite()  # this process's one database is the job's private copy
     sys.argv = ["nbgrader", *argv]
     NbGraderApp.launch_instance(argv)
 
@@ -221,7 +222,7 @@ def run_job(
     if timestamp:
         (sub_dir / "timestamp.txt").write_text(timestamp)
     shutil.copyfile(template, job_dir / "gradebook.db")
-    gradebook.write_due(job_dir / "gradebook.db", day, due)  # this run's date, whatever the template holds
+    gradebook.write_due(job_dir / "gradebook.db", day, due, durable=False)  # this run's date, whatever the template holds
     db_url = "sqlite:///" + str(job_dir / "gradebook.db")
     (job_dir / "nbgrader_config.py").write_text(
         gradebook.course_folder_config(job_dir, db_url) + JOB_CONFIG.format(cell_timeout=int(limits.cell_timeout))
