@@ -96,17 +96,20 @@ def _generate(day: str, source_dir: Path, db_url: str) -> None:
             raise RuntimeError(f"nbgrader generate_assignment {day} failed:\n{proc.stdout}\n{proc.stderr}")
 
 
-def scratch_sqlite() -> None:
-    """From now on, every SQLite database this process opens through SQLAlchemy is a scratch copy:
-    no ``fsync`` and the journal in memory.
+def scratch_gradebook() -> None:
+    """From now on, this process treats every gradebook it opens as a scratch copy: no ``fsync``,
+    the journal in memory, and one SQLAlchemy engine per database for all its ``Gradebook`` objects.
 
     Only for a grading job's process, whose one database is its private copy of the template
-    gradebook, thrown away after the job (a crash loses nothing: the job is graded again). nbgrader
-    commits after nearly every cell; on a busy disk each durable commit costs milliseconds.
+    gradebook, thrown away after the job (a crash loses nothing: the job is graded again).
+    ``nbgrader autograde`` opens a ``Gradebook`` nine times per notebook and commits after nearly
+    every cell: with an engine each time, every query is compiled again; with ``fsync``, every
+    commit waits for the disk.
     """
     import sqlite3
 
-    from sqlalchemy import event
+    import nbgrader.api
+    from sqlalchemy import create_engine, event
     from sqlalchemy.engine import Engine
 
     def pragmas(dbapi_connection, _record) -> None:
@@ -116,6 +119,15 @@ def scratch_sqlite() -> None:
 
     if not event.contains(Engine, "connect", pragmas):
         event.listen(Engine, "connect", pragmas)
+    engines: dict = {}
+
+    def shared_engine(url, **kwargs):
+        key = (str(url), tuple(sorted(kwargs.items())))
+        if key not in engines:
+            engines[key] = create_engine(url, **kwargs)
+        return engines[key]
+
+    nbgrader.api.create_engine = shared_engine
 
 
 def write_due(db_path: Path, day: str, due: str | None, durable: bool = True) -> None:
@@ -136,7 +148,7 @@ def write_due(db_path: Path, day: str, due: str | None, durable: bool = True) ->
             when = when.astimezone(timezone.utc).replace(tzinfo=None)
         value = when.strftime("%Y-%m-%d %H:%M:%S.%f")
     with sqlite3.connect(str(db_path)) as db:
-        if not durable:  # a job's scratch copy (see scratch_sqlite)
+        if not durable:  # a job's scratch copy (see scratch_gradebook)
             db.execute("PRAGMA synchronous = OFF")
         db.execute("UPDATE assignment SET duedate = ? WHERE name = ?", (value, day))
     db.close()

@@ -70,7 +70,7 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
     sys.stderr = open(2, "w", buffering=1, closefd=False)
     from nbgrader.apps.nbgraderapp import NbGraderApp
 
-    gradebook.scratch_sqlite()  # this process's one database is the job's private copy
+    gradebook.scratch_gradebook()  # this process's one database is the job's private copy
     sys.argv = ["nbgrader", *argv]
     NbGraderApp.launch_instance(argv)
 
