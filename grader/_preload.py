@@ -8,9 +8,9 @@ the course's nbgrader plug-ins, the compiled notebook schema and the kernel-prov
 import codeop  # noqa: F401
 import sqlite3  # noqa: F401
 
-import IPython.paths  # noqa: F401
 import ipykernel.connect  # noqa: F401
 import ipykernel.kernelspec  # noqa: F401
+import IPython.paths  # noqa: F401
 import jupyter_core.migrate  # noqa: F401
 import nbclient  # noqa: F401
 import nbconvert  # noqa: F401

@@ -93,6 +93,9 @@ class LocalPool:
             workers, work_root, source, template, hide)
 
     def run(self, items):
+        items = list(items)
+        if items:  # the fork server and a warm zygote per worker, side by side, before the first job
+            jobs.warm_up(items[0][1], min(self.workers, len(items)), work_root=self.work_root, hide=self.hide)
         with ThreadPoolExecutor(max_workers=self.workers) as pool:
             futures = {pool.submit(jobs.run_spec, spec, work_root=self.work_root, source=self.source,
                                    template=self.template, hide=self.hide): key for key, spec in items}
@@ -104,7 +107,9 @@ class LocalPool:
                 yield futures[future], outcome
 
     def close(self) -> None:
-        pass
+        from grader import zygote
+
+        zygote.close_idle()  # this run's zygotes (a zygote holds torch in memory)
 
 
 def masters_of(source: Path) -> tuple[dict[str, nbmodel.CourseNotebook], list[str], dict[str, str]]:
