@@ -26,6 +26,7 @@ import os
 import sys
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from queue import Empty
 
@@ -123,6 +124,57 @@ class JailedKernelManager(AsyncKernelManager):
         return self.jail.wrap(cmd) if self.jail is not None else cmd
 
 
+# -- the kernel started early -----------------------------------------------------------------
+# nbgrader spends a few hundred milliseconds on the gradebook and on cleaning the notebook before
+# its Execute step starts a kernel. The grading job's process starts the kernel first (the same
+# kernel, with the same arguments, that Execute would start), so that it boots meanwhile.
+EARLY_KERNEL = "python3"  # the course's kernel (a notebook naming another gets its own, as usual)
+EARLY_ARGUMENTS = ["--HistoryManager.hist_file=:memory:"]  # what nbclient adds for an IPython kernel
+_early: JailedKernelManager | None = None
+
+
+def start_kernel_early() -> None:
+    """In a grading job's process (``PTGRADE_JAIL``), before nbgrader runs: start the kernel."""
+    global _early
+    jail = load_jail()
+    if jail is None or _early is not None:
+        return
+    km = JailedKernelManager(kernel_name=EARLY_KERNEL)
+    try:
+        run_sync(km.start_kernel)(extra_arguments=list(EARLY_ARGUMENTS), cwd=jail.cwd)
+    except Exception:  # noqa: BLE001 - Execute starts one the usual way, and reports what is wrong
+        return
+    _early = km
+
+
+def _take_early(kernel_name: str, extra_arguments: list[str], cwd: str) -> JailedKernelManager | None:
+    """The early kernel, if it is the one Execute is about to start; otherwise it is stopped."""
+    global _early
+    km, _early = _early, None
+    if km is None:
+        return None
+    if km.kernel_name == kernel_name and extra_arguments == EARLY_ARGUMENTS and cwd == km.jail.cwd:
+        return km
+    _stop(km)
+    return None
+
+
+def discard_early_kernel() -> None:
+    """The job is over: an early kernel that Execute did not take (nbgrader stopped before) goes."""
+    global _early
+    km, _early = _early, None
+    if km is not None:
+        _stop(km)
+
+
+def _stop(km: JailedKernelManager) -> None:
+    try:
+        run_sync(km.shutdown_kernel)(now=True)
+        run_sync(km.cleanup_resources)()
+    except Exception:  # noqa: BLE001 - the job's cgroup goes anyway, and the kernel with it
+        pass
+
+
 def error_output(ename: str, evalue: str):
     """An error output like the kernel's own, so nbgrader scores the cell as failed."""
     return new_output("error", ename=ename, evalue=evalue, traceback=[f"{ename}: {evalue}"])
@@ -151,16 +203,29 @@ class JailedExecute(Execute):
         if self.jail is not None:
             resources = dict(resources or {})
             resources["metadata"] = {**resources.get("metadata", {}), "path": self.jail.cwd}
+        self._early_km = None
+        if km is None and self.jail is not None:
+            # The kernel nbclient would start: the notebook's kernelspec (else the manager's default),
+            # nbclient's arguments, the jail's folder.
+            name = (nb.metadata.get("kernelspec") or {}).get("name") or self.kernel_name or EARLY_KERNEL
+            arguments = list(self.extra_arguments)
+            if self.ipython_hist_file and not any(a.startswith("--HistoryManager.hist_file") for a in arguments):
+                arguments.append(f"--HistoryManager.hist_file={self.ipython_hist_file}")
+            km = self._early_km = _take_early(name, arguments, self.jail.cwd)
         try:
             nb, resources = super().preprocess(nb, resources, km)
         finally:
             self._write_timing()
+            if self._early_km is not None and self.km is not None:  # not cleaned up by nbclient
+                self._cleanup_kernel()
         return nb, resources
 
-    async def async_start_new_kernel(self, **kwargs):
-        await super().async_start_new_kernel(**kwargs)
-        if self.jail is not None and not self.jail.cgroup:
-            self._start_watchdog()
+    @contextmanager
+    def setup_kernel(self, **kwargs):
+        if self._early_km is not None:  # nbclient shuts down only kernels it started: this one too
+            kwargs.setdefault("cleanup_kc", True)
+        with super().setup_kernel(**kwargs):
+            yield
 
     async def async_start_new_kernel_client(self):
         """nbclient's, with a quicker wait for the kernel (:meth:`_async_wait_ready`) in the jail."""
@@ -171,6 +236,8 @@ class JailedExecute(Execute):
             # It connects before the kernel has bound its sockets: retry every 10 ms, not ZeroMQ's
             # default 100 ms (a context's option applies to the sockets made from it).
             self.kc.context.setsockopt(zmq.RECONNECT_IVL, 10)
+            if not self.jail.cgroup:
+                self._start_watchdog()
             await ensure_async(self.kc.start_channels())
             await self._async_wait_ready(self.startup_timeout)
         except Exception as e:
@@ -217,8 +284,7 @@ class JailedExecute(Execute):
             if not ready and not await ensure_async(self.km.is_alive()):
                 raise RuntimeError("Kernel died before replying to kernel_info")
 
-    # nbclient's synchronous entry points call its own async methods: these call the ones above.
-    start_new_kernel = run_sync(async_start_new_kernel)
+    # nbclient's synchronous entry point calls its own async method: this one calls the one above.
     start_new_kernel_client = run_sync(async_start_new_kernel_client)
 
     def _start_watchdog(self) -> None:

@@ -57,8 +57,10 @@ def _context():
     return _CONTEXT
 
 
-def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str) -> None:
-    """Body of a job process: ``nbgrader <argv>`` in ``cwd``, output to ``log_path``."""
+def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str,
+                   summary: dict | None = None) -> None:
+    """Body of a job process: ``nbgrader <argv>`` in ``cwd``, output to ``log_path``; then, with
+    ``summary``, what the grader reads back (:func:`_write_summary`)."""
     os.setsid()  # its own process group, so a time-out can kill it and everything it started
     os.chdir(cwd)
     os.environ.clear()
@@ -71,8 +73,46 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
     from nbgrader.apps.nbgraderapp import NbGraderApp
 
     gradebook.scratch_gradebook()  # this process's one database is the job's private copy
+    from grader import execute
+
     sys.argv = ["nbgrader", *argv]
-    NbGraderApp.launch_instance(argv)
+    execute.start_kernel_early()  # it boots while nbgrader prepares the notebook
+    try:
+        NbGraderApp.launch_instance(argv)
+    finally:
+        execute.discard_early_kernel()
+    if summary is not None:
+        _write_summary(**summary)
+
+
+def _write_summary(db_url: str, day: str, student: str, notebook: str, lang: str, autograded: str,
+                   out: str) -> None:
+    """In the job process, where the gradebook is open already: the notebook's grades, and each failing
+    check's message and kind, as JSON in ``out``. Nothing is written if anything is amiss: the grader
+    then reads the job's gradebook and notebook itself (and reports what is wrong)."""
+    from dataclasses import asdict
+
+    try:
+        grades = gradebook.read_job_grades(db_url, day, student, notebook)
+        graded_nb = nbformat.read(autograded, as_version=4)
+        data = {"grades": asdict(grades), "messages": failure_messages(graded_nb, lang),
+                "kinds": failure_kinds(graded_nb)}
+        with open(out + ".part", "w") as f:
+            json.dump(data, f)
+        os.replace(out + ".part", out)
+    except Exception:  # noqa: BLE001 - the grader's own reading reports it
+        pass
+
+
+def _read_summary(path: Path) -> tuple[gradebook.NotebookGrades, dict, dict] | None:
+    """What :func:`_write_summary` wrote, or ``None``."""
+    try:
+        data = json.loads(path.read_text())
+        grades = gradebook.NotebookGrades([gradebook.CellGrade(**g) for g in data["grades"]["grades"]],
+                                          data["grades"]["comments"], data["grades"]["late_penalty"])
+        return grades, dict(data["messages"]), dict(data["kinds"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 @dataclass
@@ -246,10 +286,13 @@ def run_job(
                                                                 os.environ.get("PYTHONPATH")]))}
         log_path = job_dir / "nbgrader.log"
         status, detail = "graded", ""
+        autograded = job_dir / "autograded" / student / day / f"{notebook}.ipynb"
         proc = _context().Process(
             target=_nbgrader_main,
             args=(["autograde", day, "--student", student, "--force", "--log-level=WARN"],
-                  str(job_dir), proc_env, str(log_path)),
+                  str(job_dir), proc_env, str(log_path),
+                  {"db_url": db_url, "day": day, "student": student, "notebook": notebook, "lang": lang,
+                   "autograded": str(autograded), "out": str(job_dir / "summary.json")}),
             daemon=False,
         )
         proc.start()
@@ -267,11 +310,13 @@ def run_job(
         sandbox.remove_cgroup(cgroup)
 
         result = JobResult(status=status, detail=detail, peak_bytes=peak)
-        autograded = job_dir / "autograded" / student / day / f"{notebook}.ipynb"
         if status == "graded":
             if proc.exitcode != 0 or not autograded.exists():
                 result.status = "error"
                 result.detail = "nbgrader could not grade this notebook:\n" + _tail(log_path)
+            elif (summary := _read_summary(job_dir / "summary.json")) is not None:
+                result.grades, result.messages, result.kinds = summary
+                result.autograded = autograded
             else:
                 try:
                     result.grades = gradebook.read_job_grades(db_url, day, student, notebook)
@@ -493,10 +538,14 @@ def warm_up(spec: JobSpec, count: int, *, work_root: Path, hide: list[Path] | tu
 
 
 def _start_fork_server() -> None:
-    _context()
-    from multiprocessing import forkserver
-
+    """Start the fork server and wait until it has imported what it preloads (one empty job)."""
     try:
-        forkserver.ensure_running()
+        proc = _context().Process(target=_nothing, daemon=False)
+        proc.start()
+        proc.join(timeout=300)
     except Exception:  # noqa: BLE001 - the first job starts it (and reports what is wrong)
         pass
+
+
+def _nothing() -> None:
+    pass
