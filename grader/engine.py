@@ -323,6 +323,12 @@ class Grader:
     def run(self) -> RunSummary:
         started = time.monotonic()
         subs = self.prepare()
+        with gradebook.kept_open(self.db_url):  # one engine for every merge of the run
+            self._run(subs)
+        self.summary.wall_s = time.monotonic() - started
+        return self.summary
+
+    def _run(self, subs: list[submissions.Submission]) -> None:
         todo, unknown = [], []
         for sub in subs:
             if sub.notebook is None:
@@ -379,8 +385,6 @@ class Grader:
         for sub in unknown:
             self.log(f"{sub.student:<16} {sub.path.name:<24} not graded: {sub.error}")
         self.finalize(subs, unknown)
-        self.summary.wall_s = time.monotonic() - started
-        return self.summary
 
     def spec(self, sub: submissions.Submission, limits: jobs.Limits) -> jobs.JobSpec:
         """The pure task for one submission: its bytes and ids, the sources' digest, the limits, its language."""

@@ -15,6 +15,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -156,7 +158,7 @@ def write_due(db_path: Path, day: str, due: str | None, durable: bool = True) ->
 
 def read_due(db_url: str, day: str) -> str | None:
     """Assignment ``day``'s due date in a gradebook, as ISO text (UTC), or None."""
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         try:
             due = gb.find_assignment(day).duedate
         except MissingEntry:
@@ -165,12 +167,49 @@ def read_due(db_url: str, day: str) -> str | None:
 
 
 def has_assignment(db_url: str, day: str) -> bool:
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         try:
             gb.find_assignment(day)
             return True
         except MissingEntry:
             return False
+
+
+_KEPT: dict = {}  # (thread, db_url) -> the Gradebook kept open by kept_open
+
+
+@contextmanager
+def kept_open(db_url: str):
+    """While in it, this thread's gradebook functions on ``db_url`` share one open ``Gradebook`` (a
+    grading run: one engine and its compiled queries, instead of a new one per notebook). Each
+    function still commits its own work."""
+    key = (threading.get_ident(), db_url)
+    if key in _KEPT:
+        yield _KEPT[key]
+        return
+    gb = Gradebook(db_url, COURSE_ID)
+    _KEPT[key] = gb
+    try:
+        yield gb
+    finally:
+        del _KEPT[key]
+        gb.close()
+        gb.engine.dispose()
+
+
+@contextmanager
+def _open(db_url: str):
+    """The gradebook kept open for ``db_url`` (:func:`kept_open`), else a fresh one for this call."""
+    gb = _KEPT.get((threading.get_ident(), db_url))
+    if gb is None:
+        with Gradebook(db_url, COURSE_ID) as gb:
+            yield gb
+        return
+    try:
+        yield gb
+    except BaseException:
+        gb.db.rollback()
+        raise
 
 
 @dataclass
@@ -202,13 +241,13 @@ def read_job_grades(db_url: str, day: str, student: str, notebook: str) -> Noteb
 
 
 def notebook_names(db_url: str, day: str) -> list[str]:
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         return sorted(nb.name for nb in gb.find_assignment(day).notebooks)
 
 
 def max_scores(db_url: str, day: str) -> dict[str, dict[str, float]]:
     """``{notebook: {grade_id: max_score}}`` of an assignment."""
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         return {
             nb.name: {cell.name: float(cell.max_score) for cell in nb.grade_cells}
             for nb in gb.find_assignment(day).notebooks
@@ -222,7 +261,7 @@ def merge(db_url: str, day: str, student: str, notebook: str, result: NotebookGr
     ``result=None`` records the notebook as graded with zero (it could not be run). Manual
     scores are left as they are.
     """
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         gb.update_or_create_student(student)
         kwargs = {"timestamp": timestamp} if timestamp else {}
         try:
@@ -247,7 +286,7 @@ def merge(db_url: str, day: str, student: str, notebook: str, result: NotebookGr
 
 def zero_missing(db_url: str, day: str, student: str, submitted: set[str]) -> None:
     """Score zero the notebooks a student did not hand in, as ``nbgrader autograde`` does."""
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         try:
             gb.find_submission(day, student)
         except MissingEntry:
@@ -267,7 +306,7 @@ def zero_missing(db_url: str, day: str, student: str, submitted: set[str]) -> No
 def scores(db_url: str, day: str) -> dict[str, dict[str, tuple[float, float]]]:
     """``{student: {notebook: (score, max_score)}}``, manual grades included."""
     out: dict[str, dict[str, tuple[float, float]]] = {}
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         for sub in gb.assignment_submissions(day):
             out[sub.student.id] = {nb.name: (float(nb.score), float(nb.max_score)) for nb in sub.notebooks}
     return out
@@ -276,7 +315,7 @@ def scores(db_url: str, day: str) -> dict[str, dict[str, tuple[float, float]]]:
 def cell_scores(db_url: str, day: str) -> dict[str, dict[str, dict[str, tuple[float, float]]]]:
     """``{student: {notebook: {grade_id: (score, max_score)}}}``, manual grades included."""
     out: dict[str, dict[str, dict[str, tuple[float, float]]]] = {}
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         for sub in gb.assignment_submissions(day):
             out[sub.student.id] = {
                 nb.name: {g.name: (float(g.score), float(g.max_score)) for g in nb.grades}
@@ -287,7 +326,7 @@ def cell_scores(db_url: str, day: str) -> dict[str, dict[str, dict[str, tuple[fl
 
 def flagged(db_url: str, day: str) -> set[tuple[str, str]]:
     """``(student, notebook)`` pairs flagged for review in the gradebook."""
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         return {
             (sub.student.id, nb.name)
             for sub in gb.assignment_submissions(day)
@@ -299,7 +338,7 @@ def flagged(db_url: str, day: str) -> set[tuple[str, str]]:
 def penalties(db_url: str, day: str) -> dict[str, dict[str, float]]:
     """``{student: {notebook: late penalty}}`` for the notebooks that have one."""
     out: dict[str, dict[str, float]] = {}
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         for sub in gb.assignment_submissions(day):
             for nb in sub.notebooks:
                 if nb.late_submission_penalty:
