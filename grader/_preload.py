@@ -16,11 +16,13 @@ import jupyter_core.migrate  # noqa: F401
 import nbclient  # noqa: F401
 import nbconvert  # noqa: F401
 import nbformat
+import nbgrader.api  # noqa: F401
 import nbgrader.apps.nbgraderapp  # noqa: F401
 import nbgrader.converters  # noqa: F401
 import nbgrader.preprocessors  # noqa: F401
 import sqlalchemy.dialects.sqlite  # noqa: F401
 from jupyter_client.provisioning.factory import KernelProvisionerFactory
+from sqlalchemy.orm import configure_mappers
 
 import grader.execute  # noqa: F401
 import grader.late  # noqa: F401
@@ -31,6 +33,7 @@ for _minor in range(nbformat.current_nbformat_minor + 1):  # the notebook schema
     for _relax in (False, True):  # nbconvert validates with relax_add_props=True, nbformat without
         nbformat.validator.get_validator(version=4, version_minor=_minor, relax_add_props=_relax)
 KernelProvisionerFactory.instance()  # reads the entry points once
+configure_mappers()  # nbgrader's gradebook classes, set up once (else on each job's first query)
 
 # A job's garbage collections need not walk (and so copy, page by page) what every job shares.
 gc.collect()

@@ -73,6 +73,7 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
     from nbgrader.apps.nbgraderapp import NbGraderApp
 
     gradebook.scratch_gradebook()  # this process's one database is the job's private copy
+    _schema_checked_once()
     from grader import execute
 
     sys.argv = ["nbgrader", *argv]
@@ -83,6 +84,37 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
         execute.discard_early_kernel()
     if summary is not None:
         _write_summary(**summary)
+
+
+def _schema_checked_once() -> None:
+    """nbgrader checks each cell's metadata with ``jsonschema.validate``, which first checks nbgrader's
+    own schema (a constant) against the JSON Schema metaschema: every cell, twice per notebook. Here
+    the same checks run, with the same errors, and the schema is checked once per job."""
+    import jsonschema
+    import nbgrader.nbgraderformat.common as common
+    from jsonschema import exceptions, validators
+
+    ready: dict[str, object] = {}
+
+    def validate(instance, schema, cls=None, *args, **kwargs):
+        if cls is not None or args or kwargs:
+            return jsonschema.validate(instance, schema, cls, *args, **kwargs)
+        key = json.dumps(schema, sort_keys=True)
+        if key not in ready:
+            kind = validators.validator_for(schema)
+            kind.check_schema(schema)
+            ready[key] = kind(schema)
+        error = exceptions.best_match(ready[key].iter_errors(instance))
+        if error is not None:
+            raise error
+
+    class Shim:
+        def __getattr__(self, name):
+            return getattr(jsonschema, name)
+
+    shim = Shim()
+    shim.validate = validate
+    common.jsonschema = shim
 
 
 def _write_summary(db_url: str, day: str, student: str, notebook: str, lang: str, autograded: str,
