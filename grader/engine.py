@@ -15,6 +15,7 @@ import os
 import shutil
 import sys
 import tempfile
+import threading
 import time
 import warnings
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -368,6 +369,7 @@ class Grader:
             pending = {i: (sub, fp) for i, (sub, fp) in enumerate(todo) if sub.error is None}
             items = [(i, self.spec(sub, limits)) for i, (sub, fp) in pending.items()]
             if items:  # no cluster is started for a rerun with nothing new
+                threading.Thread(target=report.prepare_charts, daemon=True).start()  # imported meanwhile
                 executor, owned = self.executor(workers, work_root, hide)
                 self.summary.executor = executor.name
             for i, outcome in (executor.run(items) if items else ()):  # the driver alone merges and writes, as outcomes arrive

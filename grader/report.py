@@ -132,6 +132,22 @@ def _png(fig) -> str:
     return "<img alt='chart' src='data:image/png;base64," + base64.b64encode(buf.getvalue()).decode() + "'>"
 
 
+def prepare_charts() -> None:
+    """Import what the class report's charts need (a second or two), e.g. in a thread while the run's
+    notebooks are graded."""
+    import matplotlib
+
+    matplotlib.use("Agg", force=True)
+    import matplotlib.pyplot  # noqa: F401
+    from matplotlib.figure import Figure
+
+    import ptcourse.plotting  # noqa: F401
+
+    fig = Figure(figsize=(1, 1))  # a first drawing loads the fonts
+    fig.add_subplot().set_title("0")
+    fig.savefig(io.BytesIO(), format="png", dpi=24)
+
+
 def _charts(records: list[dict], exercise_order: list[str], lang: str = "en") -> tuple[str, str]:
     import matplotlib
 
