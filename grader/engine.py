@@ -96,7 +96,8 @@ class LocalPool:
     def run(self, items):
         items = list(items)
         if items:  # the fork server and a warm zygote per worker, side by side, before the first job
-            jobs.warm_up(items[0][1], min(self.workers, len(items)), work_root=self.work_root, hide=self.hide)
+            jobs.warm_up(items[0][1], min(self.workers, len(items)), work_root=self.work_root, hide=self.hide,
+                         template=self.template, notebooks=[spec.notebook for _, spec in items])
         with ThreadPoolExecutor(max_workers=self.workers) as pool:
             futures = {pool.submit(jobs.run_spec, spec, work_root=self.work_root, source=self.source,
                                    template=self.template, hide=self.hide): key for key, spec in items}

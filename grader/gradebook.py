@@ -81,6 +81,26 @@ def build_template(day: str, source_dir: Path, cache_dir: Path, db_url: str | No
     return template
 
 
+def notebook_template(template: Path, day: str, notebook: str) -> Path:
+    """The assignment's template holding only ``notebook`` (cached beside it): a grading job's private
+    gradebook. ``nbgrader autograde`` then records the hand-in of that one notebook, instead of
+    creating, and zeroing, rows for every notebook of the day. A notebook's grades and late penalty
+    depend on that notebook alone."""
+    path = template.with_name(f"{template.stem}-{notebook}.db")
+    if path.exists() or notebook not in notebook_names("sqlite:///" + str(template), day):
+        return path if path.exists() else template
+    part = path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.part")
+    shutil.copyfile(template, part)
+    try:
+        with Gradebook("sqlite:///" + str(part), COURSE_ID) as gb:
+            for other in [nb.name for nb in gb.find_assignment(day).notebooks if nb.name != notebook]:
+                gb.remove_notebook(other, day)
+        os.replace(part, path)
+    finally:
+        part.unlink(missing_ok=True)
+    return path
+
+
 def _generate(day: str, source_dir: Path, db_url: str) -> None:
     with tempfile.TemporaryDirectory(prefix="ptgrade-release-") as tmp:
         root = Path(tmp)

@@ -295,7 +295,7 @@ def run_job(
         nbformat.write(nb, str(sub_dir / f"{notebook}.ipynb"))
         if timestamp:
             (sub_dir / "timestamp.txt").write_text(timestamp)
-        shutil.copyfile(template, job_dir / "gradebook.db")
+        shutil.copyfile(gradebook.notebook_template(template, day, notebook), job_dir / "gradebook.db")
         gradebook.write_due(job_dir / "gradebook.db", day, due, durable=False)  # this run's date, whatever the template holds
         db_url = "sqlite:///" + str(job_dir / "gradebook.db")
         (job_dir / "nbgrader_config.py").write_text(
@@ -552,21 +552,36 @@ def _hide_of(root: Path, hide) -> list[Path]:
     return [gradebook.COURSE_ROOT, root, *map(Path, hide), *extra]
 
 
-def warm_up(spec: JobSpec, count: int, *, work_root: Path, hide: list[Path] | tuple = (), slots: int = 1) -> int:
-    """Before a run's first job: the fork server and ``count`` zygotes for jobs like ``spec``, started
-    side by side (each imports nbgrader or torch once), so no job waits for them. Returns how many
-    zygotes are ready; jobs that find none start their own, or kernels the classic way. The zygotes
-    live as long as the calling thread (bubblewrap's ``--die-with-parent``)."""
+def warm_up(spec: JobSpec, count: int, *, work_root: Path, hide: list[Path] | tuple = (), slots: int = 1,
+            template: Path | None = None, notebooks: list[str] | tuple = ()) -> int:
+    """Before a run's first job: the fork server, ``count`` zygotes for jobs like ``spec`` and, with
+    ``template``, the one-notebook templates of ``notebooks`` (gradebook.notebook_template), made side
+    by side (each imports nbgrader or torch, or waits for the disk, once), so no job waits for them.
+    Returns how many zygotes are ready; jobs that find none start their own, or kernels the classic
+    way. The zygotes live as long as the calling thread (bubblewrap's ``--die-with-parent``)."""
     iso = worker_isolation(spec.sandbox)
     forkserver = threading.Thread(target=_start_fork_server, daemon=True)
     forkserver.start()
+    templates = threading.Thread(target=_notebook_templates, args=(template, spec.day, list(notebooks)), daemon=True)
+    if template is not None:
+        templates.start()
     ready = 0
     if refusal(spec, None, iso) is None and iso.bwrap:
         limits, env = _limits_of(spec, slots), _env_of(spec)
         hidden = _hidden_paths([*_hide_of(Path(work_root), hide), Path("/tmp"), Path.home()])
         ready = zygote.warm(count, iso, limits, hidden, _put_back(), lambda c: _kernel_env(Path(c), limits, env))
     forkserver.join()
+    if template is not None:
+        templates.join()
     return ready
+
+
+def _notebook_templates(template: Path, day: str, notebooks: list[str]) -> None:
+    for notebook in dict.fromkeys(notebooks):
+        try:
+            gradebook.notebook_template(template, day, notebook)
+        except Exception:  # noqa: BLE001 - the job makes it (and reports what is wrong)
+            pass
 
 
 def _start_fork_server() -> None:
