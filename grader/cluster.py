@@ -42,6 +42,26 @@ def run_on_worker(spec: jobs.JobSpec) -> jobs.JobOutcome:
     return outcome
 
 
+def warm_worker(spec: jobs.JobSpec, notebooks: list[str]) -> int:
+    """On one worker, before its first job: its fork server, a zygote per thread and the one-notebook
+    templates (jobs.warm_up), for the jobs :func:`run_on_worker` will run there. Returns the zygotes ready."""
+    try:
+        from distributed import get_worker
+
+        slots = get_worker().state.nthreads
+    except (ImportError, ValueError, AttributeError):
+        slots = 1
+    try:
+        source = jobs.worker_sources(spec.day)
+        if jobs.refusal(spec, source, jobs.worker_isolation(spec.sandbox)) is not None:
+            return 0  # its jobs say why
+        work_root = Path(tempfile.gettempdir()) / f"ptg-worker-{os.getpid()}"  # as run_on_worker's
+        return jobs.warm_up(spec, slots, work_root=work_root, slots=slots,
+                            template=jobs.worker_template(spec.day, source), notebooks=notebooks)
+    except Exception:  # noqa: BLE001 - the jobs start what they need themselves
+        return 0
+
+
 class DaskExecutor:
     """Runs job specs on a Dask cluster; yields ``(key, JobOutcome)`` as they finish (see engine.LocalPool)."""
 
@@ -91,6 +111,16 @@ class DaskExecutor:
         except ImportError:  # pragma: no cover - moved between releases
             from distributed import KilledWorker
 
+        items = list(items)
+        if items:  # each worker readies itself first, on the thread that then runs its jobs
+            notebooks = sorted({spec.notebook for _, spec in items})
+            warming = [self.client.submit(warm_worker, items[0][1], notebooks, workers=[address],
+                                          allow_other_workers=False, pure=False,
+                                          key=f"warm-{items[0][1].day}-{uuid.uuid4().hex[:8]}")
+                       for address in self.client.scheduler_info().get("workers", {})]
+            self.client.gather(warming, errors="skip")
+            for future in warming:
+                future.release()
         futures = {}
         for key, spec in items:
             name = f"grade-{spec.day}-{spec.student}-{spec.notebook}-{uuid.uuid4().hex[:8]}"
