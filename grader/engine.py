@@ -93,6 +93,7 @@ class LocalPool:
             workers, work_root, source, template, hide)
 
     def run(self, items):
+        jobs.prestart()
         with ThreadPoolExecutor(max_workers=self.workers) as pool:
             futures = {pool.submit(jobs.run_spec, spec, work_root=self.work_root, source=self.source,
                                    template=self.template, hide=self.hide): key for key, spec in items}

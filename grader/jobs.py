@@ -57,6 +57,18 @@ def _context():
     return _CONTEXT
 
 
+def prestart() -> None:
+    """Start the fork server now: it imports nbgrader (seconds) while the first job starts its zygote.
+
+    Without this the first job of a run waits for the zygote and then for the fork server, one
+    after the other.
+    """
+    from multiprocessing import forkserver
+
+    _context()
+    forkserver.ensure_running()
+
+
 def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str) -> None:
     """Body of a job process: ``nbgrader <argv>`` in ``cwd``, output to ``log_path``."""
     os.setsid()  # its own process group, so a time-out can kill it and everything it started
