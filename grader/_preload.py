@@ -1,9 +1,37 @@
-"""Imported once by the grader's fork server, so each job starts with nbgrader already loaded."""
+"""Imported once by the grader's fork server, so each job starts with nbgrader already loaded.
 
+Everything a job would otherwise import or build for itself, on every notebook, is done here once:
+IPython (jupyter_client's kernel-spec lookup imports it), the SQLite dialect of the gradebook,
+the course's nbgrader plug-ins, the compiled notebook schemas and the kernel-provisioner registry.
+"""
+
+import codeop  # noqa: F401
+import gc
+import sqlite3  # noqa: F401
+
+import ipykernel.connect  # noqa: F401
+import ipykernel.kernelspec  # noqa: F401
+import IPython.paths  # noqa: F401
+import jupyter_core.migrate  # noqa: F401
 import nbclient  # noqa: F401
 import nbconvert  # noqa: F401
+import nbformat
 import nbgrader.apps.nbgraderapp  # noqa: F401
 import nbgrader.converters  # noqa: F401
 import nbgrader.preprocessors  # noqa: F401
+import sqlalchemy.dialects.sqlite  # noqa: F401
+from jupyter_client.provisioning.factory import KernelProvisionerFactory
 
 import grader.execute  # noqa: F401
+import grader.late  # noqa: F401
+import grader.repair  # noqa: F401
+import grader.validate  # noqa: F401
+
+for _minor in range(nbformat.current_nbformat_minor + 1):  # the notebook schemas, compiled once
+    for _relax in (False, True):  # nbconvert validates with relax_add_props=True, nbformat without
+        nbformat.validator.get_validator(version=4, version_minor=_minor, relax_add_props=_relax)
+KernelProvisionerFactory.instance()  # reads the entry points once
+
+# A job's garbage collections need not walk (and so copy, page by page) what every job shares.
+gc.collect()
+gc.freeze()

@@ -93,7 +93,9 @@ class LocalPool:
             workers, work_root, source, template, hide)
 
     def run(self, items):
-        jobs.prestart()
+        items = list(items)
+        if items:  # the fork server and a warm zygote per worker, side by side, before the first job
+            jobs.warm_up(items[0][1], min(self.workers, len(items)), work_root=self.work_root, hide=self.hide)
         with ThreadPoolExecutor(max_workers=self.workers) as pool:
             futures = {pool.submit(jobs.run_spec, spec, work_root=self.work_root, source=self.source,
                                    template=self.template, hide=self.hide): key for key, spec in items}
@@ -105,7 +107,9 @@ class LocalPool:
                 yield futures[future], outcome
 
     def close(self) -> None:
-        pass
+        from grader import zygote
+
+        zygote.close_idle()  # this run's zygotes (a zygote holds torch in memory)
 
 
 def masters_of(source: Path) -> tuple[dict[str, nbmodel.CourseNotebook], list[str], dict[str, str]]:
@@ -319,6 +323,12 @@ class Grader:
     def run(self) -> RunSummary:
         started = time.monotonic()
         subs = self.prepare()
+        with gradebook.kept_open(self.db_url):  # one engine for every merge of the run
+            self._run(subs)
+        self.summary.wall_s = time.monotonic() - started
+        return self.summary
+
+    def _run(self, subs: list[submissions.Submission]) -> None:
         todo, unknown = [], []
         for sub in subs:
             if sub.notebook is None:
@@ -375,8 +385,6 @@ class Grader:
         for sub in unknown:
             self.log(f"{sub.student:<16} {sub.path.name:<24} not graded: {sub.error}")
         self.finalize(subs, unknown)
-        self.summary.wall_s = time.monotonic() - started
-        return self.summary
 
     def spec(self, sub: submissions.Submission, limits: jobs.Limits) -> jobs.JobSpec:
         """The pure task for one submission: its bytes and ids, the sources' digest, the limits, its language."""

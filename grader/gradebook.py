@@ -15,6 +15,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -96,12 +98,47 @@ def _generate(day: str, source_dir: Path, db_url: str) -> None:
             raise RuntimeError(f"nbgrader generate_assignment {day} failed:\n{proc.stdout}\n{proc.stderr}")
 
 
-def write_due(db_path: Path, day: str, due: str | None) -> None:
+def scratch_gradebook() -> None:
+    """From now on, this process treats every gradebook it opens as a scratch copy: no ``fsync``,
+    the journal in memory, and one SQLAlchemy engine per database for all its ``Gradebook`` objects.
+
+    Only for a grading job's process, whose one database is its private copy of the template
+    gradebook, thrown away after the job (a crash loses nothing: the job is graded again).
+    ``nbgrader autograde`` opens a ``Gradebook`` nine times per notebook and commits after nearly
+    every cell: with an engine each time, every query is compiled again; with ``fsync``, every
+    commit waits for the disk.
+    """
+    import sqlite3
+
+    import nbgrader.api
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.engine import Engine
+
+    def pragmas(dbapi_connection, _record) -> None:
+        if isinstance(dbapi_connection, sqlite3.Connection):
+            dbapi_connection.execute("PRAGMA synchronous = OFF")
+            dbapi_connection.execute("PRAGMA journal_mode = MEMORY")
+
+    if not event.contains(Engine, "connect", pragmas):
+        event.listen(Engine, "connect", pragmas)
+    engines: dict = {}
+
+    def shared_engine(url, **kwargs):
+        key = (str(url), tuple(sorted(kwargs.items())))
+        if key not in engines:
+            engines[key] = create_engine(url, **kwargs)
+        return engines[key]
+
+    nbgrader.api.create_engine = shared_engine
+
+
+def write_due(db_path: Path, day: str, due: str | None, durable: bool = True) -> None:
     """Set assignment ``day``'s due date (ISO text, UTC; None: no due date) in the gradebook file ``db_path``.
 
     Each job writes the date of its own run into its private gradebook copy, so a template shared
     by two grading runs, or a cluster worker's own template, never decides whether a hand-in is late.
     Written as SQLAlchemy stores nbgrader's ``Assignment.duedate`` (a naive UTC datetime).
+    ``durable=False``: a job's throw-away copy, written without ``fsync``.
     """
     import sqlite3
     from datetime import datetime, timezone
@@ -113,13 +150,15 @@ def write_due(db_path: Path, day: str, due: str | None) -> None:
             when = when.astimezone(timezone.utc).replace(tzinfo=None)
         value = when.strftime("%Y-%m-%d %H:%M:%S.%f")
     with sqlite3.connect(str(db_path)) as db:
+        if not durable:  # a job's scratch copy (see scratch_gradebook)
+            db.execute("PRAGMA synchronous = OFF")
         db.execute("UPDATE assignment SET duedate = ? WHERE name = ?", (value, day))
     db.close()
 
 
 def read_due(db_url: str, day: str) -> str | None:
     """Assignment ``day``'s due date in a gradebook, as ISO text (UTC), or None."""
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         try:
             due = gb.find_assignment(day).duedate
         except MissingEntry:
@@ -128,12 +167,49 @@ def read_due(db_url: str, day: str) -> str | None:
 
 
 def has_assignment(db_url: str, day: str) -> bool:
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         try:
             gb.find_assignment(day)
             return True
         except MissingEntry:
             return False
+
+
+_KEPT: dict = {}  # (thread, db_url) -> the Gradebook kept open by kept_open
+
+
+@contextmanager
+def kept_open(db_url: str):
+    """While in it, this thread's gradebook functions on ``db_url`` share one open ``Gradebook`` (a
+    grading run: one engine and its compiled queries, instead of a new one per notebook). Each
+    function still commits its own work."""
+    key = (threading.get_ident(), db_url)
+    if key in _KEPT:
+        yield _KEPT[key]
+        return
+    gb = Gradebook(db_url, COURSE_ID)
+    _KEPT[key] = gb
+    try:
+        yield gb
+    finally:
+        del _KEPT[key]
+        gb.close()
+        gb.engine.dispose()
+
+
+@contextmanager
+def _open(db_url: str):
+    """The gradebook kept open for ``db_url`` (:func:`kept_open`), else a fresh one for this call."""
+    gb = _KEPT.get((threading.get_ident(), db_url))
+    if gb is None:
+        with Gradebook(db_url, COURSE_ID) as gb:
+            yield gb
+        return
+    try:
+        yield gb
+    except BaseException:
+        gb.db.rollback()
+        raise
 
 
 @dataclass
@@ -165,13 +241,13 @@ def read_job_grades(db_url: str, day: str, student: str, notebook: str) -> Noteb
 
 
 def notebook_names(db_url: str, day: str) -> list[str]:
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         return sorted(nb.name for nb in gb.find_assignment(day).notebooks)
 
 
 def max_scores(db_url: str, day: str) -> dict[str, dict[str, float]]:
     """``{notebook: {grade_id: max_score}}`` of an assignment."""
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         return {
             nb.name: {cell.name: float(cell.max_score) for cell in nb.grade_cells}
             for nb in gb.find_assignment(day).notebooks
@@ -185,7 +261,7 @@ def merge(db_url: str, day: str, student: str, notebook: str, result: NotebookGr
     ``result=None`` records the notebook as graded with zero (it could not be run). Manual
     scores are left as they are.
     """
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         gb.update_or_create_student(student)
         kwargs = {"timestamp": timestamp} if timestamp else {}
         try:
@@ -210,7 +286,7 @@ def merge(db_url: str, day: str, student: str, notebook: str, result: NotebookGr
 
 def zero_missing(db_url: str, day: str, student: str, submitted: set[str]) -> None:
     """Score zero the notebooks a student did not hand in, as ``nbgrader autograde`` does."""
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         try:
             gb.find_submission(day, student)
         except MissingEntry:
@@ -230,7 +306,7 @@ def zero_missing(db_url: str, day: str, student: str, submitted: set[str]) -> No
 def scores(db_url: str, day: str) -> dict[str, dict[str, tuple[float, float]]]:
     """``{student: {notebook: (score, max_score)}}``, manual grades included."""
     out: dict[str, dict[str, tuple[float, float]]] = {}
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         for sub in gb.assignment_submissions(day):
             out[sub.student.id] = {nb.name: (float(nb.score), float(nb.max_score)) for nb in sub.notebooks}
     return out
@@ -239,7 +315,7 @@ def scores(db_url: str, day: str) -> dict[str, dict[str, tuple[float, float]]]:
 def cell_scores(db_url: str, day: str) -> dict[str, dict[str, dict[str, tuple[float, float]]]]:
     """``{student: {notebook: {grade_id: (score, max_score)}}}``, manual grades included."""
     out: dict[str, dict[str, dict[str, tuple[float, float]]]] = {}
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         for sub in gb.assignment_submissions(day):
             out[sub.student.id] = {
                 nb.name: {g.name: (float(g.score), float(g.max_score)) for g in nb.grades}
@@ -250,7 +326,7 @@ def cell_scores(db_url: str, day: str) -> dict[str, dict[str, dict[str, tuple[fl
 
 def flagged(db_url: str, day: str) -> set[tuple[str, str]]:
     """``(student, notebook)`` pairs flagged for review in the gradebook."""
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         return {
             (sub.student.id, nb.name)
             for sub in gb.assignment_submissions(day)
@@ -262,7 +338,7 @@ def flagged(db_url: str, day: str) -> set[tuple[str, str]]:
 def penalties(db_url: str, day: str) -> dict[str, dict[str, float]]:
     """``{student: {notebook: late penalty}}`` for the notebooks that have one."""
     out: dict[str, dict[str, float]] = {}
-    with Gradebook(db_url, COURSE_ID) as gb:
+    with _open(db_url) as gb:
         for sub in gb.assignment_submissions(day):
             for nb in sub.notebooks:
                 if nb.late_submission_penalty:

@@ -57,20 +57,10 @@ def _context():
     return _CONTEXT
 
 
-def prestart() -> None:
-    """Start the fork server now: it imports nbgrader (seconds) while the first job starts its zygote.
-
-    Without this the first job of a run waits for the zygote and then for the fork server, one
-    after the other.
-    """
-    from multiprocessing import forkserver
-
-    _context()
-    forkserver.ensure_running()
-
-
-def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str) -> None:
-    """Body of a job process: ``nbgrader <argv>`` in ``cwd``, output to ``log_path``."""
+def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str,
+                   summary: dict | None = None) -> None:
+    """Body of a job process: ``nbgrader <argv>`` in ``cwd``, output to ``log_path``; then, with
+    ``summary``, what the grader reads back (:func:`_write_summary`)."""
     os.setsid()  # its own process group, so a time-out can kill it and everything it started
     os.chdir(cwd)
     os.environ.clear()
@@ -82,8 +72,47 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
     sys.stderr = open(2, "w", buffering=1, closefd=False)
     from nbgrader.apps.nbgraderapp import NbGraderApp
 
+    gradebook.scratch_gradebook()  # this process's one database is the job's private copy
+    from grader import execute
+
     sys.argv = ["nbgrader", *argv]
-    NbGraderApp.launch_instance(argv)
+    execute.start_kernel_early()  # it boots while nbgrader prepares the notebook
+    try:
+        NbGraderApp.launch_instance(argv)
+    finally:
+        execute.discard_early_kernel()
+    if summary is not None:
+        _write_summary(**summary)
+
+
+def _write_summary(db_url: str, day: str, student: str, notebook: str, lang: str, autograded: str,
+                   out: str) -> None:
+    """In the job process, where the gradebook is open already: the notebook's grades, and each failing
+    check's message and kind, as JSON in ``out``. Nothing is written if anything is amiss: the grader
+    then reads the job's gradebook and notebook itself (and reports what is wrong)."""
+    from dataclasses import asdict
+
+    try:
+        grades = gradebook.read_job_grades(db_url, day, student, notebook)
+        graded_nb = nbformat.read(autograded, as_version=4)
+        data = {"grades": asdict(grades), "messages": failure_messages(graded_nb, lang),
+                "kinds": failure_kinds(graded_nb)}
+        with open(out + ".part", "w") as f:
+            json.dump(data, f)
+        os.replace(out + ".part", out)
+    except Exception:  # noqa: BLE001 - the grader's own reading reports it
+        pass
+
+
+def _read_summary(path: Path) -> tuple[gradebook.NotebookGrades, dict, dict] | None:
+    """What :func:`_write_summary` wrote, or ``None``."""
+    try:
+        data = json.loads(path.read_text())
+        grades = gradebook.NotebookGrades([gradebook.CellGrade(**g) for g in data["grades"]["grades"]],
+                                          data["grades"]["comments"], data["grades"]["late_penalty"])
+        return grades, dict(data["messages"]), dict(data["kinds"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 @dataclass
@@ -224,86 +253,96 @@ def run_job(
     (job_dir / "source" / day).mkdir(parents=True)
     hidden = _hidden_paths([*hide, Path("/tmp"), Path.home()]) if iso.bwrap else []
     put_back = _put_back() if iso.bwrap else []
-    # A warm kernel from this worker's zygote where the whole jail is available (grader/zygote.py).
+    # A warm kernel from a zygote of this process where the whole jail is available (grader/zygote.py).
     zyg = zygote.for_job(iso, limits, hidden, put_back, lambda c: _kernel_env(Path(c), limits, env))
-    runtime, cwd = (Path(zyg.runtime), Path(zyg.cwd)) if zyg else (job_dir / "rt", job_dir / "cwd")
-    runtime.mkdir(exist_ok=True)
-    cwd.mkdir(exist_ok=True)
-    nbformat.write(nb, str(sub_dir / f"{notebook}.ipynb"))
-    if timestamp:
-        (sub_dir / "timestamp.txt").write_text(timestamp)
-    shutil.copyfile(template, job_dir / "gradebook.db")
-    gradebook.write_due(job_dir / "gradebook.db", day, due)  # this run's date, whatever the template holds
-    db_url = "sqlite:///" + str(job_dir / "gradebook.db")
-    (job_dir / "nbgrader_config.py").write_text(
-        gradebook.course_folder_config(job_dir, db_url) + JOB_CONFIG.format(cell_timeout=int(limits.cell_timeout))
-    )
+    clean = False  # the job held its zygote to the end: it goes back to the others (else it is stopped)
+    try:
+        runtime, cwd = (Path(zyg.runtime), Path(zyg.cwd)) if zyg else (job_dir / "rt", job_dir / "cwd")
+        runtime.mkdir(exist_ok=True)
+        cwd.mkdir(exist_ok=True)
+        nbformat.write(nb, str(sub_dir / f"{notebook}.ipynb"))
+        if timestamp:
+            (sub_dir / "timestamp.txt").write_text(timestamp)
+        shutil.copyfile(template, job_dir / "gradebook.db")
+        gradebook.write_due(job_dir / "gradebook.db", day, due, durable=False)  # this run's date, whatever the template holds
+        db_url = "sqlite:///" + str(job_dir / "gradebook.db")
+        (job_dir / "nbgrader_config.py").write_text(
+            gradebook.course_folder_config(job_dir, db_url) + JOB_CONFIG.format(cell_timeout=int(limits.cell_timeout))
+        )
 
-    cgroup = sandbox.make_cgroup(iso, f"ptgrade-{os.getpid()}-{job_dir.name}", limits.memory_bytes)
-    kernel_env = _kernel_env(cwd, limits, env)
-    jail = sandbox.KernelJail(
-        cwd=str(cwd), runtime=str(runtime), hide=hidden, read_only=put_back,
-        bwrap=iso.bwrap, cgroup=str(cgroup) if cgroup else None,
-        memory_bytes=limits.memory_bytes, output_bytes=limits.output_bytes, env=kernel_env, gpu=limits.gpu,
-        zygote=zyg.socket_path if zyg else None,
-    )
-    (runtime / "jail.json").write_text(json.dumps(jail.to_dict()))
+        cgroup = sandbox.make_cgroup(iso, f"ptgrade-{os.getpid()}-{job_dir.name}", limits.memory_bytes)
+        kernel_env = _kernel_env(cwd, limits, env)
+        jail = sandbox.KernelJail(
+            cwd=str(cwd), runtime=str(runtime), hide=hidden, read_only=put_back,
+            bwrap=iso.bwrap, cgroup=str(cgroup) if cgroup else None,
+            memory_bytes=limits.memory_bytes, output_bytes=limits.output_bytes, env=kernel_env, gpu=limits.gpu,
+            zygote=zyg.socket_path if zyg else None,
+        )
+        (runtime / "jail.json").write_text(json.dumps(jail.to_dict()))
 
-    proc_env = {**gradebook.nbgrader_env(), **kernel_env, "PTGRADE_JAIL": str(runtime / "jail.json"),
-                "JUPYTER_RUNTIME_DIR": str(runtime),
-                "PYTHONPATH": os.pathsep.join(filter(None, [str(gradebook.COURSE_ROOT),
-                                                            os.environ.get("PYTHONPATH")]))}
-    log_path = job_dir / "nbgrader.log"
-    status, detail = "graded", ""
-    proc = _context().Process(
-        target=_nbgrader_main,
-        args=(["autograde", day, "--student", student, "--force", "--log-level=WARN"],
-              str(job_dir), proc_env, str(log_path)),
-        daemon=False,
-    )
-    proc.start()
-    proc.join(timeout=limits.notebook_timeout)
-    if proc.is_alive():
-        status = "timeout"
-        detail = msg_in(lang, "grader.stopped.timeout", seconds=limits.notebook_timeout)
-        sandbox.kill_tree(proc.pid)
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except OSError:
-            pass
-        proc.join()
-    peak = sandbox.cgroup_peak(cgroup)
-    sandbox.remove_cgroup(cgroup)
-
-    result = JobResult(status=status, detail=detail, peak_bytes=peak)
-    autograded = job_dir / "autograded" / student / day / f"{notebook}.ipynb"
-    if status == "graded":
-        if proc.exitcode != 0 or not autograded.exists():
-            result.status = "error"
-            result.detail = "nbgrader could not grade this notebook:\n" + _tail(log_path)
-        else:
+        proc_env = {**gradebook.nbgrader_env(), **kernel_env, "PTGRADE_JAIL": str(runtime / "jail.json"),
+                    "JUPYTER_RUNTIME_DIR": str(runtime),
+                    "PYTHONPATH": os.pathsep.join(filter(None, [str(gradebook.COURSE_ROOT),
+                                                                os.environ.get("PYTHONPATH")]))}
+        log_path = job_dir / "nbgrader.log"
+        status, detail = "graded", ""
+        autograded = job_dir / "autograded" / student / day / f"{notebook}.ipynb"
+        proc = _context().Process(
+            target=_nbgrader_main,
+            args=(["autograde", day, "--student", student, "--force", "--log-level=WARN"],
+                  str(job_dir), proc_env, str(log_path),
+                  {"db_url": db_url, "day": day, "student": student, "notebook": notebook, "lang": lang,
+                   "autograded": str(autograded), "out": str(job_dir / "summary.json")}),
+            daemon=False,
+        )
+        proc.start()
+        proc.join(timeout=limits.notebook_timeout)
+        if proc.is_alive():
+            status = "timeout"
+            detail = msg_in(lang, "grader.stopped.timeout", seconds=limits.notebook_timeout)
+            sandbox.kill_tree(proc.pid)
             try:
-                result.grades = gradebook.read_job_grades(db_url, day, student, notebook)
-                graded_nb = nbformat.read(str(autograded), as_version=4)
-                result.messages = failure_messages(graded_nb, lang)
-                result.kinds = failure_kinds(graded_nb)
-                result.autograded = autograded
-            except Exception as exc:  # a corrupt output is reported, not raised
+                os.killpg(proc.pid, signal.SIGKILL)
+            except OSError:
+                pass
+            proc.join()
+        peak = sandbox.cgroup_peak(cgroup)
+        sandbox.remove_cgroup(cgroup)
+
+        result = JobResult(status=status, detail=detail, peak_bytes=peak)
+        if status == "graded":
+            if proc.exitcode != 0 or not autograded.exists():
                 result.status = "error"
-                result.detail = f"the graded notebook could not be read back ({exc})"
-    timing = runtime / "timing.json"
-    if timing.exists():
-        data = json.loads(timing.read_text())
-        result.cells_s = data.get("cells_s")
-        result.kernel_death = data.get("dead")
-    integrity = runtime / "integrity.json"
-    if integrity.exists():
-        try:
-            result.integrity = json.loads(integrity.read_text())
-        except ValueError:
-            result.integrity = {}
-    result.wall_s = time.monotonic() - started
-    return result
+                result.detail = "nbgrader could not grade this notebook:\n" + _tail(log_path)
+            elif (summary := _read_summary(job_dir / "summary.json")) is not None:
+                result.grades, result.messages, result.kinds = summary
+                result.autograded = autograded
+            else:
+                try:
+                    result.grades = gradebook.read_job_grades(db_url, day, student, notebook)
+                    graded_nb = nbformat.read(str(autograded), as_version=4)
+                    result.messages = failure_messages(graded_nb, lang)
+                    result.kinds = failure_kinds(graded_nb)
+                    result.autograded = autograded
+                except Exception as exc:  # a corrupt output is reported, not raised
+                    result.status = "error"
+                    result.detail = f"the graded notebook could not be read back ({exc})"
+        timing = runtime / "timing.json"
+        if timing.exists():
+            data = json.loads(timing.read_text())
+            result.cells_s = data.get("cells_s")
+            result.kernel_death = data.get("dead")
+        integrity = runtime / "integrity.json"
+        if integrity.exists():
+            try:
+                result.integrity = json.loads(integrity.read_text())
+            except ValueError:
+                result.integrity = {}
+        result.wall_s = time.monotonic() - started
+        clean = True
+        return result
+    finally:
+        (zygote.release if clean else zygote.discard)(zyg)
 
 
 def _tail(path: Path, lines: int = 15) -> str:
@@ -448,22 +487,65 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
     if why:
         return JobOutcome(status="refused", detail=why, worker=whoami())
     template = template or worker_template(spec.day, source)
-    limits = spec.limits
-    if limits.threads <= 0:
-        limits = Limits(**{**limits.__dict__, "threads": max(1, worker_cpus() // max(1, slots))})
+    limits, env = _limits_of(spec, slots), _env_of(spec)
     root = Path(work_root) if work_root is not None else Path(tempfile.gettempdir())
     root.mkdir(parents=True, exist_ok=True)
     job_dir = Path(tempfile.mkdtemp(prefix="j-", dir=root))
-    extra = [Path(p) for p in os.environ.get("PTGRADE_HIDE", "").split(os.pathsep) if p]
-    env = {**spec.env, "PTCOURSE_LANG": spec.language} if spec.language else dict(spec.env)
     try:
         nb = nbformat.reads(spec.nb_bytes.decode("utf-8"), as_version=4)
         result = run_job(job_dir=job_dir, day=spec.day, student=spec.student, notebook=spec.notebook, nb=nb,
-                         template=template, limits=limits, iso=iso,
-                         hide=[gradebook.COURSE_ROOT, root, *map(Path, hide), *extra],
+                         template=template, limits=limits, iso=iso, hide=_hide_of(root, hide),
                          timestamp=spec.timestamp, env=env, due=spec.due)
         outcome = JobOutcome.from_result(result, whoami())
     finally:
         if not os.environ.get("PTGRADE_KEEP"):
             shutil.rmtree(job_dir, ignore_errors=True)
     return outcome
+
+
+def _limits_of(spec: JobSpec, slots: int) -> Limits:
+    """The job's limits; ``threads == 0``: this worker's share of its CPUs."""
+    if spec.limits.threads > 0:
+        return spec.limits
+    return Limits(**{**spec.limits.__dict__, "threads": max(1, worker_cpus() // max(1, slots))})
+
+
+def _env_of(spec: JobSpec) -> dict[str, str]:
+    return {**spec.env, "PTCOURSE_LANG": spec.language} if spec.language else dict(spec.env)
+
+
+def _hide_of(root: Path, hide) -> list[Path]:
+    """What the kernel must not see: the course, the work area, the driver's folders, ``PTGRADE_HIDE``."""
+    extra = [Path(p) for p in os.environ.get("PTGRADE_HIDE", "").split(os.pathsep) if p]
+    return [gradebook.COURSE_ROOT, root, *map(Path, hide), *extra]
+
+
+def warm_up(spec: JobSpec, count: int, *, work_root: Path, hide: list[Path] | tuple = (), slots: int = 1) -> int:
+    """Before a run's first job: the fork server and ``count`` zygotes for jobs like ``spec``, started
+    side by side (each imports nbgrader or torch once), so no job waits for them. Returns how many
+    zygotes are ready; jobs that find none start their own, or kernels the classic way. The zygotes
+    live as long as the calling thread (bubblewrap's ``--die-with-parent``)."""
+    iso = worker_isolation(spec.sandbox)
+    forkserver = threading.Thread(target=_start_fork_server, daemon=True)
+    forkserver.start()
+    ready = 0
+    if refusal(spec, None, iso) is None and iso.bwrap:
+        limits, env = _limits_of(spec, slots), _env_of(spec)
+        hidden = _hidden_paths([*_hide_of(Path(work_root), hide), Path("/tmp"), Path.home()])
+        ready = zygote.warm(count, iso, limits, hidden, _put_back(), lambda c: _kernel_env(Path(c), limits, env))
+    forkserver.join()
+    return ready
+
+
+def _start_fork_server() -> None:
+    """Start the fork server and wait until it has imported what it preloads (one empty job)."""
+    try:
+        proc = _context().Process(target=_nothing, daemon=False)
+        proc.start()
+        proc.join(timeout=300)
+    except Exception:  # noqa: BLE001 - the first job starts it (and reports what is wrong)
+        pass
+
+
+def _nothing() -> None:
+    pass

@@ -329,6 +329,11 @@ class Zygote:
         self.failed = ""
 
     def start(self, timeout: float = 120) -> bool:
+        self.launch()
+        return self.wait_ready(timeout)
+
+    def launch(self) -> None:
+        """Start the zygote's process (it then imports for a few seconds: :meth:`wait_ready`)."""
         import subprocess
 
         from grader import sandbox
@@ -347,11 +352,16 @@ class Zygote:
         wrapped = jail.wrap(cmd, extra=binds)
         from grader.execute import kernel_env
 
-        with open(os.path.join(self.root, "zygote.log"), "wb") as log:
-            self.proc = subprocess.Popen(wrapped, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=log,
-                                         pass_fds=[listener.fileno()], env=kernel_env(dict(os.environ), self.env),
-                                         cwd="/")
-        listener.close()
+        try:
+            with open(os.path.join(self.root, "zygote.log"), "wb") as log:
+                self.proc = subprocess.Popen(wrapped, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=log,
+                                             pass_fds=[listener.fileno()], env=kernel_env(dict(os.environ), self.env),
+                                             cwd="/")
+        finally:
+            listener.close()
+
+    def wait_ready(self, timeout: float = 120) -> bool:
+        """Whether the zygote said it is ready within ``timeout`` seconds (if not, it is stopped)."""
         ready = select.select([self.proc.stdout], [], [], timeout)[0]
         line = self.proc.stdout.readline() if ready else b""
         try:
@@ -421,9 +431,20 @@ def _slot_parent() -> str:
     raise OSError("no writable folder outside /tmp for the zygote's slots")
 
 
-_WORKERS: dict = {}  # (pid, thread) -> Zygote
-_FAILED: set = set()  # (pid, thread, key) whose zygote would not start: classic kernels there
+_IDLE: list = []  # started zygotes no job holds now (a job checks one out: for_job, release)
+_HELD: dict = {}  # id -> the zygotes jobs hold now
+_FAILED: set = set()  # keys whose zygote would not start in this process: classic kernels there
 STARTS = 0  # zygotes started by this process (for the tests)
+_LOCK = None
+
+
+def _lock():
+    global _LOCK
+    if _LOCK is None:
+        import threading
+
+        _LOCK = threading.Lock()
+    return _LOCK
 
 
 def enabled(iso, limits) -> bool:
@@ -440,50 +461,138 @@ def _under_tmp() -> bool:
                for p in here for top in ("/tmp", "/dev/shm"))
 
 
-def for_job(iso, limits, hide: list[str], read_only: list[str], env_for) -> Zygote | None:
-    """This worker's zygote, started or restarted as needed, its slot emptied; ``None``: start kernels
-    the classic way. ``env_for(cwd)`` is the kernel environment for a kernel working in ``cwd``."""
-    import threading
+def _key(iso, limits, hide, read_only, env_for) -> tuple:
+    return (tuple(hide), tuple(read_only), iso.bwrap, bool(limits.gpu), repr(sorted(env_for("").items())))
 
-    if not enabled(iso, limits):
-        return None
-    me = (os.getpid(), threading.get_ident())
-    key = (tuple(hide), tuple(read_only), iso.bwrap, bool(limits.gpu), repr(sorted(env_for("").items())))
-    if (*me, key) in _FAILED:
-        return None
-    zyg = _WORKERS.get(me)
-    if zyg is not None and (zyg.key != key or not zyg.alive()):
-        zyg.close()
-        zyg = _WORKERS.pop(me) and None
-    if zyg is None:
-        jail_args = {"hide": list(hide), "read_only": list(read_only), "bwrap": iso.bwrap, "gpu": bool(limits.gpu)}
-        try:
-            zyg = Zygote(key, jail_args, {})
-            zyg.env = env_for(zyg.cwd)
-            if not zyg.start():
-                raise OSError(zyg.failed)
-        except OSError as exc:
-            if zyg is not None:
-                zyg.close()
-            _FAILED.add((*me, key))
-            print(f"warning: warm kernels off ({exc}); kernels start the classic way", file=sys.stderr)
-            return None
-        global STARTS
+
+def _launch(key: tuple, iso, limits, hide, read_only, env_for) -> Zygote | None:
+    """A zygote for ``key``, started (not yet ready: :func:`_ready`), or ``None``.
+
+    bubblewrap dies with the thread that started it (``--die-with-parent``): start zygotes from a
+    thread that lives as long as they are needed (the run's, or a worker's)."""
+    jail_args = {"hide": list(hide), "read_only": list(read_only), "bwrap": iso.bwrap, "gpu": bool(limits.gpu)}
+    zyg = None
+    try:
+        zyg = Zygote(key, jail_args, {})
+        zyg.env = env_for(zyg.cwd)
+        zyg.launch()
+        return zyg
+    except OSError as exc:
+        if zyg is not None:
+            zyg.failed = str(exc)
+        return _failed(key, zyg)
+
+
+def _ready(zyg: Zygote | None, timeout: float = 120) -> Zygote | None:
+    """``zyg`` once it answers, or ``None`` (said once; its key then starts kernels the classic way)."""
+    if zyg is None or not zyg.wait_ready(timeout):
+        return _failed(zyg.key, zyg) if zyg is not None else None
+    global STARTS
+    with _lock():
         STARTS += 1
-        if not _WORKERS:
+        if STARTS == 1:
             import atexit
 
             atexit.register(close_all)
-        _WORKERS[me] = zyg
-    zyg.empty()
     return zyg
 
 
+def _failed(key: tuple, zyg: Zygote | None) -> None:
+    why = (zyg.failed if zyg is not None else "") or "the zygote did not start"
+    if zyg is not None:
+        zyg.close()
+    with _lock():
+        if key not in _FAILED:
+            print(f"warning: warm kernels off ({why}); kernels start the classic way", file=sys.stderr)
+        _FAILED.add(key)
+    return None
+
+
+def for_job(iso, limits, hide: list[str], read_only: list[str], env_for) -> Zygote | None:
+    """A zygote for one job, its slot emptied, held by that job until :func:`release`: an idle one
+    of this process with the same jail, else a new one; ``None``: start kernels the classic way.
+    ``env_for(cwd)`` is the kernel environment for a kernel working in ``cwd``."""
+    if not enabled(iso, limits):
+        return None
+    key = _key(iso, limits, hide, read_only, env_for)
+    while True:
+        with _lock():
+            if key in _FAILED:
+                return None
+            zyg = next((z for z in _IDLE if z.key == key), None)
+            other = next((z for z in _IDLE if z.key != key), None) if zyg is None else None
+            for z in (zyg, other):
+                if z is not None:
+                    _IDLE.remove(z)
+        if other is not None:  # at most one zygote per job running at once: the other jail's goes
+            other.close()
+        if zyg is None:
+            zyg = _ready(_launch(key, iso, limits, hide, read_only, env_for))
+            if zyg is None:
+                return None
+        elif not zyg.alive():  # a notebook's process could have stopped or killed it
+            zyg.close()
+            continue
+        with _lock():
+            _HELD[id(zyg)] = zyg
+        zyg.empty()
+        return zyg
+
+
+def release(zyg: Zygote | None) -> None:
+    """A job is done with its zygote (its kernel is gone with the job's cgroup): another may use it."""
+    if zyg is None:
+        return
+    with _lock():
+        _HELD.pop(id(zyg), None)
+        _IDLE.append(zyg)
+
+
+def discard(zyg: Zygote | None) -> None:
+    """A job went wrong on the grader's side while holding ``zyg``: stop it and its kernels."""
+    if zyg is None:
+        return
+    with _lock():
+        _HELD.pop(id(zyg), None)
+    zyg.close()
+
+
+def warm(count: int, iso, limits, hide: list[str], read_only: list[str], env_for) -> int:
+    """Start zygotes side by side until ``count`` idle ones of this jail are ready; how many are. So the
+    first notebooks of a run do not each wait for ``import torch``. Call it from a thread that lives
+    as long as the zygotes should (see :func:`_launch`)."""
+    if not enabled(iso, limits) or count <= 0:
+        return 0
+    key = _key(iso, limits, hide, read_only, env_for)
+    with _lock():
+        if key in _FAILED:
+            return 0
+        missing = count - sum(z.key == key for z in _IDLE)
+    launched = [_launch(key, iso, limits, hide, read_only, env_for) for _ in range(max(0, missing))]
+    for zyg in launched:
+        if _ready(zyg) is not None:
+            release(zyg)
+    with _lock():
+        return sum(z.key == key for z in _IDLE)
+
+
+def close_idle() -> None:
+    """Stop the zygotes no job holds (the end of a grading run)."""
+    with _lock():
+        idle = list(_IDLE)
+        _IDLE.clear()
+    for zyg in idle:
+        zyg.close()
+
+
 def close_all() -> None:
-    for zyg in list(_WORKERS.values()):
+    close_idle()
+    with _lock():
+        held = list(_HELD.values())
+        _HELD.clear()
+    for zyg in held:
         if getattr(zyg, "proc", None) is not None:
             zyg.close()
-    _WORKERS.clear()
 
 
 if __name__ == "__main__":
