@@ -31,10 +31,17 @@ export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
 install: $(STAMP)
 
-$(STAMP): requirements.txt pyproject.toml grader/lab-overrides.json tools/lab_setup.py
+# rfc3987-syntax comes with jupyter-events' jsonschema[format-nongpl]. It builds an Earley parser
+# when imported: 1.5-2.5 s for every process that imports nbformat (each nbgrader and grader run,
+# JupyterLab). It only checks "iri" formats, which nothing in the course validates; without it
+# jsonschema skips that format. So it is uninstalled (grader/worker_setup.py does the same).
+SLOW_IMPORT := rfc3987-syntax
+
+$(STAMP): requirements.txt pyproject.toml grader/lab-overrides.json tools/lab_setup.py Makefile
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	@$(PY) -m pip uninstall --quiet --yes $(SLOW_IMPORT)  # see SLOW_IMPORT above
 	@$(PY) tools/lab_setup.py >/dev/null  # lab settings, kernel display name (Binder: postBuild)
 	@touch $(STAMP)
 

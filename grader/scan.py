@@ -17,9 +17,10 @@ Only cells the student writes are read: graded test cells are restored from the 
 from __future__ import annotations
 
 import ast
-import functools
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 
 from ptcourse.messages import msg
 
@@ -36,24 +37,21 @@ ALLOWED_SETTINGS = ("torch.backends.", "torch._dynamo.config.", "torch._inductor
 COURSE_PATHS = re.compile(r"solutions|gradebook|submitted|autograded|\.\./\.\.", re.I)
 
 
-@functools.lru_cache(maxsize=1)
+@lru_cache(maxsize=1)
 def check_helper_names() -> frozenset[str]:
-    """The course's check helpers, which a submission must not redefine: ``ptcourse.checks.__all__``,
-    read from its source (importing it would import torch into the grader, for seconds)."""
-    try:
-        import importlib.util
+    """The course's check helpers, which a submission must not redefine.
 
-        origin = importlib.util.find_spec("ptcourse.checks").origin
-        with open(origin, encoding="utf-8") as f:
-            tree = ast.parse(f.read())
+    Read from ``ptcourse/checks.py``'s ``__all__`` without importing it: importing it imports
+    torch, seconds the grader's main process has no other use for.
+    """
+    import ptcourse
+
+    try:
+        tree = ast.parse((Path(ptcourse.__file__).parent / "checks.py").read_text())
         names = next(ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
                      and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets))
-    except Exception:  # not a plain list there: import the module after all
-        try:
-            from ptcourse import checks
-        except Exception:  # pragma: no cover - the package is part of the course
-            return frozenset()
-        names = getattr(checks, "__all__", [])
+    except (OSError, SyntaxError, ValueError, StopIteration):  # pragma: no cover - the package is part of the course
+        return frozenset()
     return frozenset(name for name in names if name != "CheckFailed") | {"CheckFailed"}
 
 

@@ -8,7 +8,9 @@ swap), so the server and all its kernels share it, as in a Binder container. Cul
 configured as ``tools/lab_setup.py`` writes it, with a short idle timeout.
 
 The learner does what the set-up cell tells them: when it says memory is tight, they shut
-down the other notebooks' kernels (the Running panel: ``DELETE /api/sessions/<id>``).
+down the kernels of the notebooks they are done with (the Running panel: ``DELETE
+/api/sessions/<id>``); the course home, their table of contents, stays open and idle until the
+server culls it.
 
 Proven: every cell of every notebook runs without an error; no kernel dies unannounced (no
 OOM kill in the cgroup, no restart, every kernel that went was culled or shut down by the
@@ -199,7 +201,7 @@ def run_day(tmp: Path, day: str = DAY, limit: int = LIMIT, obey: bool = True, cu
             log=print) -> Day:
     """Work through ``day`` as a learner, in one JupyterLab under one ``limit`` cgroup.
 
-    ``obey``: the learner shuts the other kernels down when warned. ``cull``: the server culls
+    ``obey``: the learner shuts the done notebooks' kernels down when warned. ``cull``: the server culls
     idle kernels after :data:`CULL_IDLE_S` (else never: measures every kernel left alive).
     """
     course = copy_course(tmp / "course")
@@ -238,9 +240,9 @@ def run_day(tmp: Path, day: str = DAY, limit: int = LIMIT, obey: bool = True, cu
                     step.used_after_setup = reading.used if reading else 0
                     warned = [line for line in out.splitlines() if line.startswith("⚠ Memory")]
                     step.warning = warned[0] if warned else None
-                    if warned and obey:  # the learner follows the advice: other tabs' kernels shut down
+                    if warned and obey:  # the learner follows the advice: the done notebooks' kernels shut down
                         for other, (s, _tab) in list(tabs.items()):
-                            if other != path and _alive(lab, s["kernel"]["id"]):
+                            if other != path and not other.startswith("HOME") and _alive(lab, s["kernel"]["id"]):
                                 api(lab, f"/api/sessions/{s['id']}", "DELETE")
                                 step.shut_down.append(other)
                                 shut.append(other)
@@ -252,13 +254,14 @@ def run_day(tmp: Path, day: str = DAY, limit: int = LIMIT, obey: bool = True, cu
             log(f"{path}: {step.seconds:.0f} s, after set-up {step.used_after_setup / MB:.0f} MB, "
                 f"after {step.used_after / MB:.0f} MB, warned: {step.warning!r}, "
                 f"shut down: {step.shut_down}, errors: {step.errors}")
-        # The learner keeps working in the last notebook; the others sit idle, tabs open. Where the
-        # learner already shut every other kernel down, they open the course home again and leave it.
-        if cull and len(_kernels(lab)) <= 1:
+        # The learner keeps working in the last notebook; the others sit idle, tabs open, until the
+        # server culls one (the course home's, idle from the start, usually went during notebook 3).
+        # Where every other kernel is gone, they open the course home again and leave it.
+        if cull and not _went(lab, tabs, shut) and len(_kernels(lab)) <= 1:
             tabs["HOME.ipynb (opened again)"] = open_notebook(lab, "HOME.ipynb")
             tabs["HOME.ipynb (opened again)"][1].idle()
         deadline = time.monotonic() + CULL_IDLE_S + 3 * CULL_INTERVAL_S
-        while cull and time.monotonic() < deadline and len(_kernels(lab)) > 1:
+        while cull and time.monotonic() < deadline and not _went(lab, tabs, shut):
             time.sleep(1)
         alive = _kernels(lab)
         server_alive = lab.proc.poll() is None
@@ -283,6 +286,12 @@ def run_day(tmp: Path, day: str = DAY, limit: int = LIMIT, obey: bool = True, cu
 
 def _kernels(lab: LabServer) -> set[str]:
     return {k["id"] for k in api(lab, "/api/kernels")}
+
+
+def _went(lab: LabServer, tabs: dict, shut: list[str]) -> list[str]:
+    """The open tabs whose kernel went without the learner shutting it down."""
+    alive = _kernels(lab)
+    return [p for p, (s, _) in tabs.items() if p not in shut and s["kernel"]["id"] not in alive]
 
 
 def _alive(lab: LabServer, kernel_id: str) -> bool:

@@ -19,7 +19,7 @@ import pytest
 from ptcourse import messages
 from tests.harness import mutants as mutant_catalogue
 from tests.harness.executed import executed
-from tests.harness.notebooks import SOLUTIONS, exercises
+from tests.harness.notebooks import SOLUTIONS, exercises, nb_key
 
 NB = SOLUTIONS / "day1" / "00_environment.ipynb"
 WRAPPED = re.compile(r"⟦[\w.]+⟧((?:(?!⟦).)*?)⟦/⟧", re.S)  # an innermost wrapped message
@@ -75,10 +75,11 @@ def test_the_detector_finds_english_and_ignores_code():
 
 
 @pytest.mark.slow
-def test_qps_notebook_checks_and_pages_show_no_hard_coded_english():
+@pytest.mark.parametrize("path", [NB], ids=nb_key)  # in day1/00's xdist group: its live kernel is reused
+def test_qps_notebook_checks_and_pages_show_no_hard_coded_english(path):
     from grader import report
 
-    run = executed(NB)
+    run = executed(path)
     assert not run.errors(), "the notebook itself fails; see tests/test_notebooks.py"
     kernel = run.kernel
     assert kernel.run("import os as _os; _os.environ['PTCOURSE_LANG'] = 'qps'").ok

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -133,7 +134,7 @@ def honest(tmp_path_factory):
     students["wrong_reordered"] = accidents.cells_reordered(wrong)
     write_class(tmp / "submitted", DAY, {s: {NB: nb} for s, nb in students.items()})
     grade(tmp / "submitted", tmp / "out", tmp / "gb.db")
-    return {"out": tmp / "out", "records": records(tmp / "out")}
+    return {"out": tmp / "out", "records": records(tmp / "out"), "submitted": tmp / "submitted", "db": tmp / "gb.db"}
 
 
 NOTES = {
@@ -183,12 +184,38 @@ def cheats(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("redteam")
     students = {f"cheat_{t}": redteam.hostile(untouched(DAY, NB), t) for t in redteam.TECHNIQUES}
     students.update({f"ok_{h}": redteam.harmless(solved(DAY, NB), h) for h in redteam.HARMLESS})
+    students["leaky"] = leaky_notebook()
     write_class(tmp / "submitted", DAY, {s: {NB: nb} for s, nb in students.items()})
-    grade(tmp / "submitted", tmp / "out", tmp / "gb.db")
+    add_links(tmp / "submitted")
+    grade(tmp / "submitted", tmp / "out", tmp / "gb.db", env=SECRETS)
     hostile_only = tmp / "hostile"
     write_class(hostile_only, DAY, {f"cheat_{t}": {NB: students[f"cheat_{t}"]} for t in WORKS_WITHOUT_GUARD})
     grade(hostile_only, tmp / "unguarded", tmp / "unguarded.db", env={"PTGRADE_GUARD": "off"})
     return {"out": tmp / "out", "records": records(tmp / "out"), "unguarded": records(tmp / "unguarded")}
+
+
+SECRET = "sk-live-" + os.urandom(6).hex()
+SECRETS = {"INSTRUCTOR_API_TOKEN": SECRET, "AWS_SECRET_ACCESS_KEY": SECRET}  # in the grader's environment
+
+
+def leaky_notebook():
+    """A solved notebook whose answer cell looks for secrets in its environment and prints it all."""
+    leak = ("import os\n_found = [k for k, v in os.environ.items() if 'sk-live' in v]\n"
+            "print('ENV', sorted(os.environ))\nraise RuntimeError(f'leaked {_found} ' + str(dict(os.environ)))\n")
+    nb = solved(DAY, NB)
+    for cell in nb.cells:
+        if nbgrader_meta(cell).get("grade_id") == "tensors_make_grid":
+            cell.source += "\n" + leak
+    return nb
+
+
+def add_links(submitted: Path) -> None:
+    """Two hand-ins that are links into the course: a notebook file and a whole day folder."""
+    linker = submitted / "linker" / DAY
+    linker.mkdir(parents=True)
+    (linker / f"{NB}.ipynb").symlink_to(ROOT / "solutions" / DAY / f"{NB}.ipynb")
+    (submitted / "dirlink").mkdir()
+    (submitted / "dirlink" / DAY).symlink_to(ROOT / "solutions" / DAY, target_is_directory=True)
 
 
 GUARD_FINDINGS = ("tampering", "checks that could not")
@@ -226,41 +253,38 @@ def test_harmless_use_keeps_full_marks(cheats, name):
 
 
 @pytest.mark.slow
-def test_grading_machine_gives_nothing_away(tmp_path):
-    """No secret of the grader's environment reaches a kernel; links are reported, never followed."""
-    secret = "sk-live-" + os.urandom(6).hex()
-    leak = ("import os\n_found = [k for k, v in os.environ.items() if 'sk-live' in v]\n"
-            "print('ENV', sorted(os.environ))\nraise RuntimeError(f'leaked {_found} ' + str(dict(os.environ)))\n")
-    nb = solved(DAY, NB)
-    for cell in nb.cells:
-        if nbgrader_meta(cell).get("grade_id") == "tensors_make_grid":
-            cell.source += "\n" + leak
-    write_class(tmp_path / "submitted", DAY, {"leaky": {NB: nb}})
-    linker = tmp_path / "submitted" / "linker" / DAY
-    linker.mkdir(parents=True)
-    (linker / f"{NB}.ipynb").symlink_to(ROOT / "solutions" / DAY / f"{NB}.ipynb")
-    (tmp_path / "submitted" / "dirlink").mkdir()
-    (tmp_path / "submitted" / "dirlink" / DAY).symlink_to(ROOT / "solutions" / DAY, target_is_directory=True)
-    grade(tmp_path / "submitted", tmp_path / "out", tmp_path / "gb.db",
-          env={"INSTRUCTOR_API_TOKEN": secret, "AWS_SECRET_ACCESS_KEY": secret})
-    everything = "".join(p.read_text(errors="replace") for p in (tmp_path / "out").rglob("*") if p.is_file())
-    assert secret not in everything
+def test_grading_machine_gives_nothing_away(cheats):
+    """No secret of the grader's environment reaches a kernel; links are reported, never followed.
+
+    The red-team class is graded with two secrets in the grader's environment, a notebook that
+    prints its whole environment, and two hand-ins that are links into the course.
+    """
+    out = cheats["out"]
+    everything = "".join(p.read_text(errors="replace") for p in out.rglob("*") if p.is_file())
+    assert SECRET not in everything
     assert "INSTRUCTOR_API_TOKEN" not in everything and "AWS_SECRET_ACCESS_KEY" not in everything
-    recs = records(tmp_path / "out")
+    recs = cheats["records"]
+    assert recs["leaky"]["status"] == "graded", recs["leaky"]["detail"]
     assert recs["linker"]["score"] == 0 and "is a link" in recs["linker"]["detail"]
     assert "dirlink" not in recs or recs["dirlink"]["score"] == 0
-    report = (tmp_path / "out" / "reports" / DAY / "report.html").read_text()
+    report = (out / "reports" / DAY / "report.html").read_text()
     assert "is a link" in report
 
 
 @pytest.mark.slow
-def test_rerun_with_other_limits_grades_again(tmp_path):
-    """The resume record covers the limits: another --memory grades again instead of skipping."""
-    write_class(tmp_path / "submitted", DAY, {"amy": {NB: solved(DAY, NB)}})
-    args = (tmp_path / "submitted", tmp_path / "out", tmp_path / "gb.db")
-    grade(*args)
-    assert "skipped 1 already graded" in grade(*args).stdout
-    assert "graded 1 notebook(s), skipped 0" in grade(*args, "--memory", "1500M").stdout
+def test_rerun_with_other_limits_grades_again(honest, tmp_path):
+    """The resume record covers the limits: the same run again skips everything, another --memory grades again.
+
+    It re-runs the accident class's grading (a copy of its output and gradebook), so it adds no first
+    grading of its own.
+    """
+    out, db = tmp_path / "out", tmp_path / "gb.db"
+    shutil.copytree(honest["out"], out)
+    shutil.copyfile(honest["db"], db)
+    count = len(honest["records"])
+    assert f"graded 0 notebook(s), skipped {count} already graded" in grade(honest["submitted"], out, db).stdout
+    again = grade(honest["submitted"], out, db, "--memory", "1500M", "--student", "clean").stdout
+    assert "graded 1 notebook(s), skipped 0" in again, again
 
 
 def test_fingerprint_covers_settings(tmp_path):
