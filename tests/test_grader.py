@@ -465,8 +465,10 @@ def test_rerun_skips_resumes_and_keeps_manual_grades(hostile, tmp_path):
     from grader.gradebook import COURSE_ID
 
     db = hostile["db"]
+    # an instructor's half point on a check the student failed; the student is regraded below
+    failed = next(g for g, (score, _) in hostile["scores"]["mutant_1"][NB].items() if score == 0)
     with Gradebook(f"sqlite:///{db}", COURSE_ID) as gb:
-        gb.find_grade("env_pick_device_here", NB, DAY, "loop").manual_score = 0.5
+        gb.find_grade(failed, NB, DAY, "mutant_1").manual_score = 0.5
         gb.db.commit()
     subs, out = hostile["tmp"] / "submitted", hostile["out"]
     for student in ("stubborn", "loop", "membomb", "osexit", "flood", "snoop", "net", "edited", "broken", "renamed"):
@@ -477,9 +479,10 @@ def test_rerun_skips_resumes_and_keeps_manual_grades(hostile, tmp_path):
     (out / "reports" / DAY / "results" / "good" / f"{NB}.json").unlink()
     resumed = grade(subs, out, db, "--quiet", *HOSTILE_LIMITS)
     assert "graded 1 notebook(s)" in resumed.stdout, resumed.stdout
-    grade(subs, out, db, "--quiet", "--regrade", "--student", "loop", *HOSTILE_LIMITS, check=False)
+    regraded = grade(subs, out, db, "--quiet", "--regrade", "--student", "mutant_1", *HOSTILE_LIMITS)
+    assert "graded 1 notebook(s)" in regraded.stdout, regraded.stdout
     with Gradebook(f"sqlite:///{db}", COURSE_ID) as gb:
-        assert gb.find_grade("env_pick_device_here", NB, DAY, "loop").manual_score == 0.5
+        assert gb.find_grade(failed, NB, DAY, "mutant_1").manual_score == 0.5
 
 
 @pytest.mark.slow
