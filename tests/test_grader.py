@@ -1,8 +1,9 @@
 """The class grader (``python -m grader``): fast checks of its parts, then whole classes graded.
 
 The slow tests grade small classes of ``day1/00_environment`` (the cheapest notebook) through
-the command line, as an instructor would: one class proves the scores equal sequential
-``nbgrader autograde``; one class holds every failure mode the grader must survive.
+the command line, as an instructor would: one class holds every failure mode the grader must
+survive, and five of its students (solved, untouched, two mistakes, edited tests) are graded again by
+sequential ``nbgrader autograde``: the scores are equal cell by cell.
 """
 
 from __future__ import annotations
@@ -163,28 +164,33 @@ def records(out: Path) -> dict[str, dict]:
     return {p.parent.name: json.loads(p.read_text()) for p in (out / "reports" / DAY / "results").glob("*/*.json")}
 
 
+def _sequential_class() -> dict:
+    """The hostile class's students that sequential `nbgrader autograde` grades too
+    (test_scores_equal_sequential_nbgrader): solved, untouched, two mistakes, edited tests."""
+    return {"good": solved(DAY, NB), "untouched": untouched(DAY, NB), "mutant_1": mutated(DAY, NB, 1)[0],
+            "mutant_6": mutated(DAY, NB, 6)[0], "edited": _edited_tests()}
+
+
 @pytest.mark.slow
-def test_scores_equal_sequential_nbgrader(tmp_path):
-    """The parallel grader's gradebook equals plain `nbgrader autograde` on the same class, cell by cell."""
-    students = {
-        "ann_solved": {NB: solved(DAY, NB)},
-        "ben_untouched": {NB: untouched(DAY, NB)},
-        "cat_mutant": {NB: mutated(DAY, NB, 1)[0]},
-        "dan_mutant": {NB: mutated(DAY, NB, 6)[0]},
-        "eve_edited_tests": {NB: _edited_tests()},
-    }
+def test_scores_equal_sequential_nbgrader(hostile, tmp_path):
+    """The parallel grader's gradebook equals plain `nbgrader autograde` on the same class, cell by cell.
+
+    The parallel side is the hostile class's grading (its solved, untouched, two mutant and edited
+    students, graded among the others); plain nbgrader grades those five notebooks again.
+    """
+    students = _sequential_class()
     course = TempCourse(tmp_path / "course")
     course.release(DAY)
-    write_class(course.root / "submitted", DAY, students)
+    write_class(course.root / "submitted", DAY, {s: {NB: nb} for s, nb in students.items()})
     course.autograde(DAY)
     sequential = _cell_scores(course.root / "gradebook.db")
 
-    proc = grade(course.root / "submitted", tmp_path / "out", tmp_path / "parallel.db")
-    parallel = gradebook_scores(tmp_path / "parallel.db")
+    parallel = {s: v for s, v in hostile["scores"].items() if s in students}
     assert parallel == sequential, f"parallel {parallel}\nsequential {sequential}"
     totals = {s: sum(sum(c[0] for c in nb.values()) for nb in v.values()) for s, v in parallel.items()}
-    assert totals["ann_solved"] == 8 and totals["ben_untouched"] == 0 and 0 < totals["cat_mutant"] < 8
-    assert "grading day1" in proc.stderr and "ann_solved" in proc.stderr, "no progress bar or per-student line"
+    assert totals["good"] == 8 and totals["untouched"] == 0 and 0 < totals["mutant_1"] < 8
+    stderr = hostile["proc"].stderr
+    assert "grading day1" in stderr and "mutant_6" in stderr, "no progress bar or per-student line"
 
 
 def _cell_scores(db: Path) -> dict:
@@ -260,7 +266,7 @@ def _hostile_class(folder: Path, port: int, db: Path) -> None:
     hang = ("def pick_device():\n    while True:\n        pass\n")
     stubborn = ("import time\nwhile True:\n    try:\n        time.sleep(100)\n    except KeyboardInterrupt:\n        pass\n")
     students = {
-        "good": solved(DAY, NB),
+        **_sequential_class(),  # good, edited, and the untouched and mutant notebooks nbgrader grades too
         "loop": with_code(solved(DAY, NB), FUNC, hang),
         "stubborn": with_code(solved(DAY, NB), LATER, stubborn),
         "membomb": with_code(solved(DAY, NB), LATER, "import torch\n_big = torch.ones(2**30)\n"),
@@ -270,7 +276,6 @@ def _hostile_class(folder: Path, port: int, db: Path) -> None:
         "snoop": with_code(solved(DAY, NB), FUNC, probe),
         "net": with_code(solved(DAY, NB), FUNC, network),
         "tamper": with_code(solved(DAY, NB), FUNC, "torch.allclose = lambda *a, **k: True\n"),
-        "edited": _edited_tests(),
         "good_zh": _in_chinese(solved(DAY, NB)),  # the same code as good and edited, in a Chinese copy
         "edited_zh": _in_chinese(_edited_tests()),
     }
@@ -326,7 +331,7 @@ def test_hostile_class_good_student_untouched(hostile):
     students = {r[0] for r in con.execute("SELECT id FROM student")}
     con.close()
     expected = {"good", "loop", "stubborn", "membomb", "osexit", "sysexit", "flood", "snoop", "net", "tamper",
-                "edited", "broken", "renamed"}
+                "edited", "broken", "renamed", "untouched", "mutant_1", "mutant_6"}
     assert expected <= students, f"missing from the gradebook: {expected - students}"
 
 
@@ -460,8 +465,10 @@ def test_rerun_skips_resumes_and_keeps_manual_grades(hostile, tmp_path):
     from grader.gradebook import COURSE_ID
 
     db = hostile["db"]
+    # an instructor's half point on a check the student failed; the student is regraded below
+    failed = next(g for g, (score, _) in hostile["scores"]["mutant_1"][NB].items() if score == 0)
     with Gradebook(f"sqlite:///{db}", COURSE_ID) as gb:
-        gb.find_grade("env_pick_device_here", NB, DAY, "loop").manual_score = 0.5
+        gb.find_grade(failed, NB, DAY, "mutant_1").manual_score = 0.5
         gb.db.commit()
     subs, out = hostile["tmp"] / "submitted", hostile["out"]
     for student in ("stubborn", "loop", "membomb", "osexit", "flood", "snoop", "net", "edited", "broken", "renamed"):
@@ -472,9 +479,10 @@ def test_rerun_skips_resumes_and_keeps_manual_grades(hostile, tmp_path):
     (out / "reports" / DAY / "results" / "good" / f"{NB}.json").unlink()
     resumed = grade(subs, out, db, "--quiet", *HOSTILE_LIMITS)
     assert "graded 1 notebook(s)" in resumed.stdout, resumed.stdout
-    grade(subs, out, db, "--quiet", "--regrade", "--student", "loop", *HOSTILE_LIMITS, check=False)
+    regraded = grade(subs, out, db, "--quiet", "--regrade", "--student", "mutant_1", *HOSTILE_LIMITS)
+    assert "graded 1 notebook(s)" in regraded.stdout, regraded.stdout
     with Gradebook(f"sqlite:///{db}", COURSE_ID) as gb:
-        assert gb.find_grade("env_pick_device_here", NB, DAY, "loop").manual_score == 0.5
+        assert gb.find_grade(failed, NB, DAY, "mutant_1").manual_score == 0.5
 
 
 @pytest.mark.slow

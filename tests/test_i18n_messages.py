@@ -7,6 +7,10 @@ passing and, through one mutant, failing) and one feedback page and class report
 Code values (tensors, shapes, numbers, names) are allowed; three plain words in a row are not.
 The mixed-language class (same scores, each page in its language) is a case of the hostile class
 in tests/test_grader.py, which is graded once anyway.
+
+The Chinese copies of day2/04 and day3/01 are checked here, in their English notebook's live kernel
+(the same code byte for byte, tests/test_i18n.py), speaking the language their folder's
+``.ptcourse-lang`` names: every check line is Chinese. The browser runs day1/00's Chinese copy.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import pytest
 from ptcourse import messages
 from tests.harness import mutants as mutant_catalogue
 from tests.harness.executed import executed
-from tests.harness.notebooks import SOLUTIONS, exercises, nb_key
+from tests.harness.notebooks import ROOT, SOLUTIONS, exercises, nb_key
 
 NB = SOLUTIONS / "day1" / "00_environment.ipynb"
 WRAPPED = re.compile(r"⟦[\w.]+⟧((?:(?!⟦).)*?)⟦/⟧", re.S)  # an innermost wrapped message
@@ -124,3 +128,35 @@ def test_qps_notebook_checks_and_pages_show_no_hard_coded_english(path):
     class_page = page_text(report.class_report_html("day1", [record, {**stopped, "student": "ben"}],
                                                     list(cells), summary, lang="qps"))
     assert not english(class_page), f"the class report outside the catalogue: {english(class_page)}"
+
+
+# The Chinese copies the browser ran besides day1/00's until it ran only that one (tests/browser/).
+ZH_IN_KERNEL = [SOLUTIONS / "day2" / "04_checkpoints.ipynb", SOLUTIONS / "day3" / "01_devices.ipynb"]
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", ZH_IN_KERNEL, ids=nb_key)
+def test_chinese_copy_checks_speak_chinese(path):
+    """Run in the language the Chinese copy's folder names (``zh-CN/.ptcourse-lang``, found from
+    ``zh-CN/dayN/`` as a kernel there finds it), every graded cell passes and every ✔ line it
+    prints is Chinese (what the browser checked on these notebooks' Chinese copies)."""
+    lang = messages.lang_file_lang(ROOT / "zh-CN" / path.parent.name)
+    assert lang == "zh-CN", f"zh-CN/{path.parent.name}/ is read as {lang!r}"
+    run = executed(path)
+    assert not run.errors(), "the notebook itself fails; see tests/test_notebooks.py"
+    kernel = run.kernel
+    assert kernel.run(f"import os as _os; _os.environ['PTCOURSE_LANG'] = {lang!r}").ok
+    lines, failed = [], {}
+    try:
+        for exercise in exercises(run.nb):
+            for test in exercise.tests:
+                result = kernel.run(test.source)
+                if not result.ok:
+                    failed[test.grade_id] = result.message
+                lines += [ln for ln in result.stdout.splitlines() if ln.lstrip().startswith(("✔", "✘"))]
+    finally:
+        kernel.run("_os.environ.pop('PTCOURSE_LANG', None)")
+    assert not failed, failed
+    english = [ln for ln in lines if not CJK.search(ln)]
+    assert lines and not english, f"{len(lines)} check lines, not in Chinese: {english}"

@@ -9,6 +9,12 @@ Three catalogues, each graded through the command line as an instructor would:
   notebook using the same APIs harmlessly keeps full marks;
 * the grading machine gives nothing away: no environment secret reaches a kernel, links are never
   followed, a rerun with other limits grades again.
+
+The accident class is of ``day1/00_environment``, the cheapest notebook to run (0.3 s of cells per
+job, ``01_tensors``' 4 s): the accidents are edits of any notebook's cells and metadata. The red-team
+class stays on ``01_tensors``: on ``00_environment`` the always-equal cheat still earns the two
+``env_diagnose`` checks with the guard on (they compare with ``==``). The repair step's fast tests
+run on both notebooks.
 """
 
 from __future__ import annotations
@@ -30,9 +36,12 @@ from tests.harness import accidents, redteam
 from tests.harness.classroom import mutated, solved, untouched, write_class
 from tests.harness.notebooks import ROOT
 
-DAY, NB = "day1", "01_tensors"
+DAY, NB = "day1", "01_tensors"  # the red-team class's notebook
+ACCIDENTS_NB = "00_environment"  # the accident class's
 COURSE = course_notebooks(ROOT / "solutions" / DAY)
 FULL = sum(e.points for e in COURSE[NB].exercises)
+ACCIDENTS_FULL = sum(e.points for e in COURSE[ACCIDENTS_NB].exercises)
+ACCIDENTS_ANSWERS = sum(role(c) == "solution" for c in COURSE[ACCIDENTS_NB].nb.cells)
 LEAKY = ("Traceback", "/tmp/ptg", str(ROOT), "site-packages", "nbgrader/")
 
 
@@ -42,27 +51,30 @@ def _signature(nb):
 
 
 # -- fast: the repair step, cell by cell ------------------------------------------------------------
+@pytest.mark.parametrize("name", [ACCIDENTS_NB, NB])
 @pytest.mark.parametrize("accident", sorted(accidents.ACCIDENTS))
-def test_repair_restores_the_course_structure(accident):
+def test_repair_restores_the_course_structure(accident, name):
     """Each accident, repaired, has the clean notebook's graded cells, ids, types and answers."""
-    clean = solved(DAY, NB)
+    clean = solved(DAY, name)
     broken = nbformat.reads(nbformat.writes(accidents.ACCIDENTS[accident](clean)), as_version=4)
-    assert repair.identify(broken, COURSE) == NB
-    fixed = repair.repair(broken, COURSE[NB])
-    assert _signature(fixed.nb) == _signature(repair.repair(clean, COURSE[NB]).nb)
+    assert repair.identify(broken, COURSE) == name
+    fixed = repair.repair(broken, COURSE[name])
+    assert _signature(fixed.nb) == _signature(repair.repair(clean, COURSE[name]).nb)
     nbformat.validate(fixed.nb)
-    assert fixed.nb.metadata["kernelspec"] == COURSE[NB].nb.metadata["kernelspec"]
+    assert fixed.nb.metadata["kernelspec"] == COURSE[name].nb.metadata["kernelspec"]
 
 
-def test_clean_notebook_needs_no_repair():
-    fixed = repair.repair(solved(DAY, NB), COURSE[NB])
+@pytest.mark.parametrize("name", [ACCIDENTS_NB, NB])
+def test_clean_notebook_needs_no_repair(name):
+    fixed = repair.repair(solved(DAY, name), COURSE[name])
     assert fixed.notes == [] and not fixed.changed
 
 
-def test_learner_metadata_is_never_trusted():
+@pytest.mark.parametrize("name", [ACCIDENTS_NB, NB])
+def test_learner_metadata_is_never_trusted(name):
     """Points, grade flags and checksums come from the course, whatever the file says."""
-    fixed = repair.repair(accidents.learner_metadata_edited(solved(DAY, NB)), COURSE[NB])
-    course = {nbgrader_meta(c).get("grade_id"): nbgrader_meta(c) for c in COURSE[NB].nb.cells}
+    fixed = repair.repair(accidents.learner_metadata_edited(solved(DAY, name)), COURSE[name])
+    course = {nbgrader_meta(c).get("grade_id"): nbgrader_meta(c) for c in COURSE[name].nb.cells}
     for cell in fixed.nb.cells:
         gid = nbgrader_meta(cell).get("grade_id")
         if gid:
@@ -118,21 +130,21 @@ def records(out: Path) -> dict[str, dict]:
     return {p.parent.name: json.loads(p.read_text()) for p in (out / "reports" / DAY / "results").glob("*/*.json")}
 
 
-def feedback(out: Path, student: str) -> str:
-    return (out / "feedback" / student / DAY / f"{NB}.html").read_text()
+def feedback(out: Path, student: str, notebook: str = NB) -> str:
+    return (out / "feedback" / student / DAY / f"{notebook}.html").read_text()
 
 
 @pytest.fixture(scope="module")
 def honest(tmp_path_factory):
     """One class: the clean solved and mutant notebooks, and each accident applied to them."""
     tmp = tmp_path_factory.mktemp("accidents")
-    clean, (wrong, _) = solved(DAY, NB), mutated(DAY, NB, 4)
+    clean, (wrong, _) = solved(DAY, ACCIDENTS_NB), mutated(DAY, ACCIDENTS_NB, 4)
     students = {"clean": clean, "clean_wrong": wrong}
     for name, accident in accidents.ACCIDENTS.items():
         students[name] = accident(clean)
     students["wrong_metadata_dropped"] = accidents.metadata_dropped(wrong)
     students["wrong_reordered"] = accidents.cells_reordered(wrong)
-    write_class(tmp / "submitted", DAY, {s: {NB: nb} for s, nb in students.items()})
+    write_class(tmp / "submitted", DAY, {s: {ACCIDENTS_NB: nb} for s, nb in students.items()})
     grade(tmp / "submitted", tmp / "out", tmp / "gb.db")
     return {"out": tmp / "out", "records": records(tmp / "out"), "submitted": tmp / "submitted", "db": tmp / "gb.db"}
 
@@ -140,9 +152,9 @@ def honest(tmp_path_factory):
 NOTES = {
     "copied_exercise_cell": r"appears 2 times.*second copy",
     "copied_stub_after_answer": r"appears 2 times.*holds your answer",
-    "copied_test_cell": r"check cell 'tensors_\w+' appears 2 times",
-    "metadata_dropped": r"6 answer cell\(s\) had lost the course's cell information",
-    "colab_round_trip": r"6 answer cell\(s\) had lost",
+    "copied_test_cell": r"check cell 'env_\w+' appears 2 times",
+    "metadata_dropped": rf"{ACCIDENTS_ANSWERS} answer cell\(s\) had lost the course's cell information",
+    "colab_round_trip": rf"{ACCIDENTS_ANSWERS} answer cell\(s\) had lost",
     "unknown_graded_cell": r"does not know \(old_unknown_check\)",
     "cells_reordered": r"another order",
     "answer_turned_markdown": r"turned into a text cell",
@@ -158,14 +170,14 @@ def test_accident_scores_what_the_clean_copy_scores(honest, accident):
     import re
 
     rec, clean = honest["records"][accident], honest["records"]["clean"]
-    assert clean["score"] == FULL
+    assert clean["score"] == ACCIDENTS_FULL
     assert rec["status"] == "graded", rec["detail"]
     assert {g: c["score"] for g, c in rec["cells"].items()} == {g: c["score"] for g, c in clean["cells"].items()}
     if NOTES[accident]:
         assert any(re.search(NOTES[accident], n) for n in rec["notes"]), rec["notes"]
-        assert re.search(NOTES[accident], feedback(honest["out"], accident).replace("&#x27;", "'"))
+        assert re.search(NOTES[accident], feedback(honest["out"], accident, ACCIDENTS_NB).replace("&#x27;", "'"))
     assert not rec["findings"], rec["findings"]
-    page = feedback(honest["out"], accident)
+    page = feedback(honest["out"], accident, ACCIDENTS_NB)
     assert not any(bad in page for bad in LEAKY)
 
 
@@ -174,7 +186,7 @@ def test_accident_scores_what_the_clean_copy_scores(honest, accident):
 def test_accident_keeps_a_wrong_answer_wrong(honest, accident):
     """Repair never adds points: a mutant with an accident scores what the clean mutant scores."""
     rec, clean = honest["records"][accident], honest["records"]["clean_wrong"]
-    assert 0 < clean["score"] < FULL
+    assert 0 < clean["score"] < ACCIDENTS_FULL
     assert {g: c["score"] for g, c in rec["cells"].items()} == {g: c["score"] for g, c in clean["cells"].items()}
 
 

@@ -1,20 +1,34 @@
-"""Every source notebook runs clean, and every mutant of every exercise loses points.
+"""Every source notebook runs clean, every mutant of every exercise loses points, and the
+notebook as released earns nothing.
 
 A notebook is executed once in a fresh kernel (PyTorch deprecation warnings are errors there);
 each mutant then replaces its exercise's solution cell in that same kernel, the exercise's
 test cells run, and the original cell is restored (see DEVELOPERS notes on the test budget).
+Last, every answer is put back to its released stub, one exercise after the other, and each
+graded cell must fail: the untouched copy scores zero (tests/conftest.py runs it last in the
+notebook's kernel, which it leaves closed).
 """
 
 from __future__ import annotations
 
+import ast
 import os
 from pathlib import Path
 
 import pytest
 
 from tests.harness import mutants as mutant_catalogue
-from tests.harness.executed import executed
-from tests.harness.notebooks import exercises, nb_key, read, solution_notebooks
+from tests.harness.executed import close_current, executed
+from tests.harness.notebooks import (
+    defined_names,
+    exercises,
+    nb_key,
+    nbgrader_meta,
+    read,
+    solution_notebooks,
+    strip_solution_markers,
+    student_copy,
+)
 
 NOTEBOOKS = solution_notebooks()
 CASES = [(p, m) for p in NOTEBOOKS for m in mutant_catalogue.load(p)]
@@ -163,3 +177,74 @@ def test_mutant_messages_in_every_catalogue(path):
             continue
         missing = sorted(ids - set(catalogue(folder.name)))
         assert not missing, f"catalogue {folder.name!r} lacks the mutants' message ids {missing}"
+
+
+def _uses(source: str) -> set[str] | None:
+    """The names a code cell reads (None: it does not parse, so it may read anything)."""
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    try:
+        tree = ast.parse(TransformerManager().transform_cell(source))
+    except (SyntaxError, ValueError):
+        return None
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+
+
+def _forget(kernel, names: set[str]) -> None:
+    if names:
+        kernel.run(f"for _n in {sorted(names)!r}:\n    globals().pop(_n, None)\ndel _n")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=nb_key)
+def test_untouched_copy_earns_nothing(path):
+    """A notebook handed in as it was released earns nothing: every graded cell, hidden tests
+    included, fails once the answers are the released stubs.
+
+    The live kernel replays the notebook from its first exercise as an untouched copy would run
+    it: each answer cell is the committed student copy's (``dayN/``: ``# YOUR CODE HERE`` /
+    ``raise NotImplementedError()``), what the answer defined forgotten first; given code that reads
+    a name an answer (or such given code) defined runs again, what it defines forgotten first; every
+    graded cell runs, in order. Given code that reads none of them computes what it computed in the
+    solved run, and is not run again (day3/03 and 06's worked examples take a minute in full). That
+    the class grader turns failing cells into zero points, through nbgrader in the jail, is proved on
+    day1/00 (tests/test_grader.py: the hostile class's ``untouched`` scores 0, cell by cell what
+    sequential ``nbgrader autograde`` gives). The kernel is closed afterwards: its answers are stubs.
+    """
+    run = executed(path)
+    assert not run.errors(), "the solution notebook itself fails; see test_solution_runs_clean"
+    _dirty.pop("exercise", None)
+    released = {nbgrader_meta(c).get("grade_id"): c.source for c in read(student_copy(path)).cells
+                if nbgrader_meta(c).get("solution") and c.cell_type == "code"}
+    answers = {e.index: e for e in exercises(run.nb)}
+    graded = {t.index: t for e in answers.values() for t in e.tests}
+    stale: set[str] = set()  # names whose solved-run value an untouched copy would not have
+    earned, replayed = [], []
+    try:
+        for i, cell in enumerate(run.nb.cells):
+            if cell.cell_type != "code" or not answers or i < min(answers):
+                continue
+            if i in answers:
+                exercise = answers[i]
+                stub = released[exercise.grade_id]
+                assert "NotImplementedError" in stub, f"{exercise.grade_id}: the released cell is not a stub:\n{stub}"
+                names = defined_names(strip_solution_markers(exercise.source))
+                _forget(run.kernel, names)
+                run.kernel.run(stub)  # a stub at the cell's top level raises, as in the untouched copy
+                stale |= names
+            elif i in graded:
+                test = graded[i]
+                if test.points > 0 and run.kernel.run(test.source).ok:
+                    earned.append(f"{test.grade_id} ({test.points:g} points)")
+            else:
+                reads = _uses(cell.source)
+                if reads is None or reads & stale:
+                    names = defined_names(cell.source)
+                    _forget(run.kernel, names)
+                    run.kernel.run(cell.source)
+                    stale |= names
+                    replayed.append(i)
+    finally:
+        close_current()
+    assert not earned, (f"an untouched copy of {nb_key(path)} earns points with: {', '.join(earned)} "
+                        f"(given code cells run again: {replayed})")

@@ -9,6 +9,7 @@ import nbformat
 from ptcourse.nbmodel import (  # noqa: F401 - the course model, re-exported for the tests
     Exercise,
     TestCell,
+    defined_names,
     exercises,
     nbgrader_meta,
     strip_solution_markers,
