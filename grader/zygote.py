@@ -2,7 +2,7 @@
 
 Starting a kernel and importing ``torch`` costs every notebook 2-4 s. A zygote is a Python
 process started once per worker inside bubblewrap, exactly like a kernel, that has imported
-``torch``, ``numpy``, the course package and ``ipykernel`` and then waits. For each notebook it
+``torch``, ``numpy``, the course package, ``ipykernel`` and matplotlib (fonts loaded) and then waits. For each notebook it
 forks a child that becomes that notebook's kernel; the zygote itself never runs a notebook's
 code, so every child starts from the same pristine state. This file plays three parts, with the
 standard library only at its top level:
@@ -44,7 +44,8 @@ import sys
 FILE = os.path.abspath(__file__) if "__file__" in globals() else ""
 PRELOAD = ("numpy", "torch", "torch.nn.functional", "torch.testing", "ptcourse", "ptcourse.checks",
            "ptcourse.messages", "ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell",
-           "ipykernel.debugger")
+           "ipykernel.debugger", "matplotlib", "matplotlib.figure", "matplotlib.font_manager",
+           "matplotlib.backends.backend_agg")
 MAX_MSG = 1 << 20
 
 
@@ -94,6 +95,23 @@ def _clear_sysv_ipc() -> None:
             fields = row.split()
             if len(fields) > 1:
                 remove(int(fields[1]))  # IPC_RMID == 0
+
+
+def _draw_once() -> None:
+    """Render one small figure off-screen, so each kernel finds matplotlib's fonts already loaded.
+
+    Only the Agg canvas is used: pyplot and the inline backend are left for the kernel to import,
+    because the inline backend hooks into the IPython shell when it is first imported.
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(2, 2))
+    axes = fig.add_subplot()
+    axes.plot([0, 1], [1, 0], label="x")
+    axes.set_title("warm")
+    axes.legend()
+    FigureCanvasAgg(fig).draw()
 
 
 def _os_threads() -> int:
@@ -177,6 +195,7 @@ def serve(listen_fd: int) -> None:
     os.chdir("/")
     for name in PRELOAD:
         __import__(name)
+    _draw_once()
     threads = _os_threads()
     if threads != 1:  # a pool started at import (e.g. OpenBLAS with several threads) would not survive fork
         print(json.dumps({"ready": False, "why": f"{threads} threads after the imports"}), flush=True)
