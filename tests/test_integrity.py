@@ -12,8 +12,11 @@ Three catalogues, each graded through the command line as an instructor would:
 
 The accident class is of ``day1/00_environment``, the cheapest notebook to run (0.3 s of cells per
 job, ``01_tensors``' 4 s): the accidents are edits of any notebook's cells and metadata. The red-team
-class stays on ``01_tensors``: on ``00_environment`` the always-equal cheat still earns the two
-``env_diagnose`` checks with the guard on (they compare with ``==``). The repair step's fast tests
+cheats stay on ``01_tensors``: on ``00_environment`` the always-equal cheat still earns the two
+``env_diagnose`` checks with the guard on (they compare with ``==``), and its answers are functions,
+which the zeros cheats cannot fake. The harmless uses, which need a solved notebook and no answer of
+a kind, are graded on ``00_environment`` in the same run (every solution notebook, ``01_tensors``
+included, is shown unflagged by the guard in tests/test_roundtrip.py). The repair step's fast tests
 run on both notebooks.
 """
 
@@ -38,8 +41,8 @@ from tests.harness.notebooks import ROOT
 
 DAY, NB = "day1", "01_tensors"  # the red-team class's notebook
 ACCIDENTS_NB = "00_environment"  # the accident class's
+HARMLESS_NB = ACCIDENTS_NB  # the red-team class's harmless uses
 COURSE = course_notebooks(ROOT / "solutions" / DAY)
-FULL = sum(e.points for e in COURSE[NB].exercises)
 ACCIDENTS_FULL = sum(e.points for e in COURSE[ACCIDENTS_NB].exercises)
 ACCIDENTS_ANSWERS = sum(role(c) == "solution" for c in COURSE[ACCIDENTS_NB].nb.cells)
 LEAKY = ("Traceback", "/tmp/ptg", str(ROOT), "site-packages", "nbgrader/")
@@ -195,9 +198,11 @@ def cheats(tmp_path_factory):
     """The red-team class graded with the guard; the cheats that work without it graded again without it."""
     tmp = tmp_path_factory.mktemp("redteam")
     students = {f"cheat_{t}": redteam.hostile(untouched(DAY, NB), t) for t in redteam.TECHNIQUES}
-    students.update({f"ok_{h}": redteam.harmless(solved(DAY, NB), h) for h in redteam.HARMLESS})
     students["leaky"] = leaky_notebook()
-    write_class(tmp / "submitted", DAY, {s: {NB: nb} for s, nb in students.items()})
+    handed_in = {s: {NB: nb} for s, nb in students.items()}
+    clean = solved(DAY, HARMLESS_NB)
+    handed_in.update({f"ok_{h}": {HARMLESS_NB: redteam.harmless(clean, h)} for h in redteam.HARMLESS})
+    write_class(tmp / "submitted", DAY, handed_in)
     add_links(tmp / "submitted")
     grade(tmp / "submitted", tmp / "out", tmp / "gb.db", env=SECRETS)
     hostile_only = tmp / "hostile"
@@ -260,7 +265,8 @@ def test_cheat_earns_nothing(cheats, technique):
 def test_harmless_use_keeps_full_marks(cheats, name):
     """Full marks, and the guard finds nothing to undo (the text scan may still ask a human to look)."""
     rec = cheats["records"][f"ok_{name}"]
-    assert rec["score"] == FULL, {g: c["message"] for g, c in rec["cells"].items() if c["message"]}
+    assert rec["notebook"] == HARMLESS_NB, rec["notebook"]
+    assert rec["score"] == ACCIDENTS_FULL, {g: c["message"] for g, c in rec["cells"].items() if c["message"]}
     assert not any(f.startswith(GUARD_FINDINGS) for f in rec["findings"]), rec["findings"]
 
 
