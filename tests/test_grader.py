@@ -506,6 +506,22 @@ def test_flat_folder_and_self_check(tmp_path):
     assert "/ 8 points" in proc.stdout and "✘" in proc.stdout and "feedback page:" in proc.stdout
 
 
+@pytest.mark.slow
+def test_template_built_by_two_runs_at_once(tmp_path):
+    """Two runs on a fresh course (no cached template yet) build the day's template side by side:
+    both succeed and agree (a clean clone's first two grader runs did collide on one temporary file)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from grader.gradebook import build_template, notebook_names
+
+    source = ROOT / "solutions" / DAY
+    with ThreadPoolExecutor(2) as pool:
+        built = list(pool.map(lambda _: build_template(DAY, source, tmp_path / "cache"), range(2)))
+    assert built[0] == built[1] and built[0].exists()
+    assert NB in notebook_names("sqlite:///" + str(built[0]), DAY)
+    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == [built[0].name], "a temporary file was left"
+
+
 def test_missing_isolation_is_said_out_loud():
     """Without bubblewrap or a cgroup the grader warns in plain words instead of staying silent."""
     iso = sandbox.Isolation(bwrap=None, cgroup=None, cgroup_base=None)
