@@ -346,6 +346,7 @@ class Zygote:
         self.env = env
         self.proc = None
         self.failed = ""
+        self.kept_in_tmp: set[str] = set()
 
     def start(self, timeout: float = 120) -> bool:
         self.launch()
@@ -366,8 +367,8 @@ class Zygote:
         jail = sandbox.KernelJail(cwd=self.cwd, runtime=self.runtime, env=self.env, **args)
         source = open(FILE).read()
         cmd = [sys.executable, "-c", source, "serve", str(listener.fileno())]
-        binds = ["--bind", self.slot, self.slot, "--bind", self.tmp, "/tmp", "--bind", self.shm, "/dev/shm",
-                 "--remount-ro", "/dev"]
+        binds = ["--bind", self.slot, self.slot, "--bind", self.tmp, "/tmp", *self._put_back_in_tmp(args),
+                 "--bind", self.shm, "/dev/shm", "--remount-ro", "/dev"]
         wrapped = jail.wrap(cmd, extra=binds)
         from grader.execute import kernel_env
 
@@ -378,6 +379,30 @@ class Zygote:
                                              cwd="/")
         finally:
             listener.close()
+
+    def _put_back_in_tmp(self, jail_args: dict) -> list[str]:
+        """bubblewrap arguments that put back, read-only, what the kernel needs from under ``/tmp``
+        (Python or the course checked out there), over the slot's own ``/tmp``.
+
+        Each top folder on their way (``/tmp/course``) is a read-only skeleton of empty folders made
+        here, outside the slot: a kernel can neither write beside what is put back nor move it (a
+        mount point cannot be renamed), and :meth:`empty` leaves those top folders alone."""
+        skeleton = os.path.join(self.root, "skeleton")
+        paths = sorted({os.path.normpath(p) for p in jail_args.get("read_only", [])
+                        if os.path.normpath(p).startswith("/tmp/")})
+        tops: list[str] = []
+        for path in paths:
+            parts = path[len("/tmp/"):].split("/")
+            os.makedirs(os.path.join(skeleton, *parts), exist_ok=True)
+            if parts[0] not in tops:
+                tops.append(parts[0])
+        self.kept_in_tmp = set(tops)
+        args: list[str] = []
+        for top in tops:
+            args += ["--ro-bind", os.path.join(skeleton, top), "/tmp/" + top]
+        for path in paths:
+            args += ["--ro-bind", path, path]
+        return args
 
     def wait_ready(self, timeout: float = 120) -> bool:
         """Whether the zygote said it is ready within ``timeout`` seconds (if not, it is stopped)."""
@@ -420,6 +445,8 @@ class Zygote:
         for path in (self.cwd, self.runtime, self.tmp, self.shm):
             if os.path.isdir(path):
                 for name in os.listdir(path):
+                    if path == self.tmp and name in self.kept_in_tmp:
+                        continue  # a read-only mount point of the zygote's jail (_put_back_in_tmp)
                     full = os.path.join(path, name)
                     if os.path.isdir(full) and not os.path.islink(full):
                         shutil.rmtree(full, ignore_errors=True)
@@ -468,16 +495,17 @@ def _lock():
 
 def enabled(iso, limits) -> bool:
     """Warm kernels need the whole jail (bubblewrap and a cgroup), one thread per kernel, and Python
-    and the course outside ``/tmp`` (each slot's own ``tmp`` becomes the kernel's ``/tmp``)."""
+    and the course outside ``/dev/shm`` (each slot's own ``shm`` becomes the kernel's; under ``/tmp``
+    they are put back over the slot's ``tmp``: :meth:`Zygote._put_back_in_tmp`)."""
     return bool(iso.bwrap and iso.cgroup and limits.threads == 1 and os.environ.get("PTGRADE_ZYGOTE") != "off"
                 and not _under_tmp())
 
 
 def _under_tmp() -> bool:
-    """Whether the interpreter or the grader's course checkout lies under /tmp or /dev/shm."""
+    """Whether the interpreter or the grader's course checkout lies under /dev/shm (or is /tmp itself)."""
     here = [sys.prefix, sys.base_prefix, os.path.dirname(os.path.dirname(os.path.abspath(FILE)))]
-    return any(os.path.realpath(p) == top or os.path.realpath(p).startswith(top + "/")
-               for p in here for top in ("/tmp", "/dev/shm"))
+    return any(os.path.realpath(p) in ("/tmp", "/dev/shm") or os.path.realpath(p).startswith("/dev/shm/")
+               for p in here)
 
 
 def _key(iso, limits, hide, read_only, env_for) -> tuple:

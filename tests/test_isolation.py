@@ -5,7 +5,8 @@ on one worker (so, where warm kernels are available, every kernel is forked by t
 grader/zygote.py), in this order:
 
 * ``a_plant`` leaves every kind of leftover: files in its folder, ``/tmp``, ``$HOME`` and
-  ``/dev/shm``; attributes on ``torch``, ``ptcourse`` and ``json``; a ``sys.modules`` entry; a
+  ``/dev/shm`` (and, with the course checked out under ``/tmp``, tries to write beside it and to
+  move it); attributes on ``torch``, ``ptcourse`` and ``json``; a ``sys.modules`` entry; a
   builtins global; a monkeypatched ``torch.sigmoid``; environment variables; a daemon thread;
   child processes (one in a session of its own); a SysV shared memory segment;
 * ``b_find`` looks for each one: if it finds any, its first exercise is left undefined, so the two
@@ -45,6 +46,15 @@ _keep = [subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600) 
          subprocess.Popen(["sh", "-c", "while :; do touch /tmp/PTGLEAK-late; sleep 0.2; done"],
                           start_new_session=True)]
 ctypes.CDLL(None).shmget(0x5054474C, 4096, 0o1666)
+# a course checked out under /tmp is put back there, read-only: try to write beside it and to move it
+_top = os.path.join("/tmp", os.path.relpath(ptcourse.__file__, "/tmp").split(os.sep)[0])
+if ptcourse.__file__.startswith("/tmp/"):
+    for _attempt in (lambda: open(os.path.join(_top, "PTGLEAK-e.txt"), "w").close(),
+                     lambda: os.rename(_top, _top + "-PTGLEAK")):
+        try:
+            _attempt()
+        except OSError:
+            pass
 time.sleep(0.5)
 '''
 
@@ -52,7 +62,9 @@ FIND = '''
 import builtins, json, os, sys, threading
 import ptcourse
 _found = []
-for _d, _label in ((".", "file ."), ("/tmp", "file /tmp"), (os.path.expanduser("~"), "file ~"), ("/dev/shm", "file /dev/shm")):
+_top = os.path.join("/tmp", os.path.relpath(ptcourse.__file__, "/tmp").split(os.sep)[0])
+_tmp_dirs = (("/tmp", "file /tmp"), (_top, "file /tmp")) if ptcourse.__file__.startswith("/tmp/") else (("/tmp", "file /tmp"),)
+for _d, _label in ((".", "file ."), *_tmp_dirs, (os.path.expanduser("~"), "file ~"), ("/dev/shm", "file /dev/shm")):
     try:
         if any("PTGLEAK" in _n for _n in os.listdir(_d)):
             _found.append(_label)
