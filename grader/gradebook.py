@@ -67,13 +67,20 @@ def build_template(day: str, source_dir: Path, cache_dir: Path, db_url: str | No
     """
     cache_dir.mkdir(parents=True, exist_ok=True)
     template = cache_dir / f"template-{day}-{sources_digest(source_dir)}.db"
-    if not template.exists():  # two runs may build it at once (a fresh clone, two days): each its own part
-        part = template.with_name(f"{template.name}.{os.getpid()}-{threading.get_ident()}.part")
-        try:
-            _generate(day, source_dir, "sqlite:///" + str(part))
-            os.replace(part, template)
-        finally:
-            part.unlink(missing_ok=True)
+    if not template.exists():
+        import fcntl
+
+        # Runs and workers on one machine build it once: the others wait for it (a lock per day).
+        # Each builder writes a part of its own, so a lock that does not hold (NFS) costs time only.
+        with open(cache_dir / f"template-{day}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not template.exists():
+                part = template.with_name(f"{template.name}.{os.getpid()}-{threading.get_ident()}.part")
+                try:
+                    _generate(day, source_dir, "sqlite:///" + str(part))
+                    os.replace(part, template)
+                finally:
+                    part.unlink(missing_ok=True)
     if db_url is not None:
         path = Path(db_url[len("sqlite:///"):]) if db_url.startswith("sqlite:///") else None
         if path is not None and not path.exists():

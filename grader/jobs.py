@@ -462,13 +462,10 @@ def worker_sources(day: str) -> Path:
 
 
 def worker_template(day: str, source: Path) -> Path:
-    """The template gradebook built from this worker's sources (cached; one builder at a time)."""
-    import fcntl
-
+    """The template gradebook built from this worker's sources (cached; one builder at a time: the
+    other threads wait here, other processes on this machine in :func:`grader.gradebook.build_template`)."""
     cache = gradebook.COURSE_ROOT / "grader" / ".cache"
-    cache.mkdir(parents=True, exist_ok=True)
-    with _TEMPLATE_LOCK, open(cache / f"template-{day}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # other worker processes on this machine wait
+    with _TEMPLATE_LOCK:
         return gradebook.build_template(day, source, cache)
 
 
