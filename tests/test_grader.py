@@ -379,10 +379,10 @@ def test_notebook_time_limit(tmp_path):
     """A notebook past its whole-notebook limit is stopped and reported; the class run goes on."""
     nb = with_code(solved(DAY, NB), FUNC, "import time\ntime.sleep(60)\n")
     write_class(tmp_path / "in", DAY, {"slow": {NB: nb}})
-    grade(tmp_path / "in", tmp_path / "out", tmp_path / "gb.db", "--quiet", "--notebook-timeout", "6",
+    grade(tmp_path / "in", tmp_path / "out", tmp_path / "gb.db", "--quiet", "--notebook-timeout", "3",
           "--cell-timeout", "120")
     rec = records(tmp_path / "out")["slow"]
-    assert rec["status"] == "timeout" and "did not finish within 6 s" in rec["detail"]
+    assert rec["status"] == "timeout" and "did not finish within 3 s" in rec["detail"]
     assert "stopped: time limit" in (tmp_path / "out" / "feedback" / "slow" / DAY / f"{NB}.html").read_text()
 
 

@@ -16,12 +16,10 @@ import shlex
 import shutil
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
 
-from grader.gradebook import nbgrader_env
 from tests.harness.notebooks import ROOT
 
 VENV = ROOT / ".venv"
@@ -133,11 +131,3 @@ class LabServer:
                 self.proc.wait()
         if getattr(self, "log", None):
             self.log.close()
-
-
-def nbgrader(course: Path, *args: str) -> None:
-    """Run nbgrader in the copy (it reads ``grader/nbgrader_config.py`` there)."""
-    proc = subprocess.run([sys.executable, "-m", "nbgrader", *args, "--log-level=WARN"], cwd=course,
-                          capture_output=True, text=True, env=nbgrader_env())
-    if proc.returncode:
-        raise RuntimeError(f"nbgrader {' '.join(args)} failed:\n{proc.stdout}\n{proc.stderr}")
