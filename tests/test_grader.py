@@ -292,7 +292,7 @@ def _in_chinese(nb):
     return nb
 
 
-HOSTILE_LIMITS = ("--cell-timeout", "5", "--notebook-timeout", "120", "--memory", "1G", "--output-cap", "200K")
+HOSTILE_LIMITS = ("--cell-timeout", "3", "--notebook-timeout", "120", "--memory", "1G", "--output-cap", "200K")
 
 
 @pytest.fixture(scope="module")
