@@ -60,6 +60,11 @@ def sources_digest(source_dir: Path) -> str:
     return digest.hexdigest()[:16]
 
 
+def _own_part(path: Path) -> Path:
+    """Where this process and thread write ``path`` before moving it into place: no other builder's."""
+    return path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.part")
+
+
 def build_template(day: str, source_dir: Path, cache_dir: Path, db_url: str | None = None) -> Path:
     """A gradebook holding only assignment ``day`` (cached by the sources' digest).
 
@@ -75,7 +80,7 @@ def build_template(day: str, source_dir: Path, cache_dir: Path, db_url: str | No
         with open(cache_dir / f"template-{day}.lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             if not template.exists():
-                part = template.with_name(f"{template.name}.{os.getpid()}-{threading.get_ident()}.part")
+                part = _own_part(template)
                 try:
                     _generate(day, source_dir, "sqlite:///" + str(part))
                     os.replace(part, template)
@@ -100,7 +105,7 @@ def notebook_template(template: Path, day: str, notebook: str) -> Path:
     path = template.with_name(f"{template.stem}-{notebook}.db")
     if path.exists() or notebook not in notebook_names("sqlite:///" + str(template), day):
         return path if path.exists() else template
-    part = path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.part")
+    part = _own_part(path)
     shutil.copyfile(template, part)
     try:
         with Gradebook("sqlite:///" + str(part), COURSE_ID) as gb:
