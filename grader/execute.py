@@ -39,7 +39,7 @@ from nbformat.v4 import new_output
 from nbgrader.preprocessors import Execute
 
 from grader.guard import Guard
-from grader.sandbox import KernelJail, cgroup_oom_killed, kill_tree, tree_rss
+from grader.sandbox import KernelJail, cgroup_anon, cgroup_oom_killed, kill_tree, tree_rss
 from ptcourse.messages import msg
 from ptcourse.nbmodel import role
 
@@ -196,6 +196,7 @@ class JailedExecute(Execute):
         self._guard_tried = False
         self._tokens: list = []
         self._dead_reason: str | None = None
+        self._peak_rss = 0  # the most the watchdog saw the kernel hold (no cgroup)
         self._why = ""
         self._cell_bytes = 0
         self._capped = False
@@ -297,7 +298,9 @@ class JailedExecute(Execute):
 
         def watch():
             while process.poll() is None:
-                if tree_rss(process.pid) > limit:
+                rss = tree_rss(process.pid)
+                self._peak_rss = max(self._peak_rss, rss)
+                if rss > limit:
                     self._dead_reason = "memory"
                     kill_tree(process.pid)
                     return
@@ -394,13 +397,21 @@ class JailedExecute(Execute):
             return cell, resources
         except CellTimeoutError:
             # The cell ran past its limit and ignored the interrupt: stop the kernel, keep the
-            # grades of the cells before it.
-            self._dead_reason = "stuck"
+            # grades of the cells before it. A kernel pressed against its memory limit (paging,
+            # or killed by the limit while its death was still on its way here) ran out of memory:
+            # that is what the learner is told, not that the cell hung.
             process = getattr(getattr(self.km, "provisioner", None), "process", None)
+            at_limit = self._at_memory_limit(process)
             if process is not None:
                 kill_tree(process.pid)
-            self._why = msg("grader.stopped.stuck", seconds=self.timeout)
-            cell.outputs.append(error_output("CellTimeoutError", msg("grader.stopped.cell_stuck")))
+            if self._dead_reason is None:
+                self._dead_reason = "memory" if at_limit or self._oom_killed() else "stuck"
+            if self._dead_reason == "memory":
+                self._why = self._death_message()
+                cell.outputs.append(error_output("KernelDied", self._why))
+            else:
+                self._why = msg("grader.stopped.stuck", seconds=self.timeout)
+                cell.outputs.append(error_output("CellTimeoutError", msg("grader.stopped.cell_stuck")))
             return cell, resources
         finally:
             self._timing["cells_s"] += time.monotonic() - started
@@ -411,6 +422,18 @@ class JailedExecute(Execute):
             self._dead_reason = "memory"
             return msg("grader.stopped.memory", limit=limit)
         return msg("grader.stopped.died")
+
+    def _at_memory_limit(self, process) -> bool:
+        """Whether the kernel holds (or held) about its whole memory limit in memory of its own."""
+        if self.jail is None:
+            return False
+        near = 0.9 * self.jail.memory_bytes
+        if self.jail.cgroup:
+            held = cgroup_anon(Path(self.jail.cgroup))
+            if held is not None:
+                return held >= near
+        held = tree_rss(process.pid) if process is not None else 0
+        return max(held, self._peak_rss) >= near
 
     def _oom_killed(self) -> bool:
         return bool(self.jail and self.jail.cgroup and cgroup_oom_killed(Path(self.jail.cgroup)))

@@ -96,7 +96,9 @@ def probe(use_bwrap: bool = True, use_cgroup: bool = True) -> Isolation:
     """Find out which isolation layers work here (cheap: no process is started)."""
     bwrap = shutil.which("bwrap") if use_bwrap else None
     cgroup, base = None, None
-    if use_cgroup:
+    # PTGRADE_CGROUP=off (the grader's own environment) lets the tests run the polling watchdog
+    # that machines without a writable cgroup get.
+    if use_cgroup and os.environ.get("PTGRADE_CGROUP") != "off":
         v2 = _own_cgroup_v2()
         if v2 is not None and _writable_dir(v2) and (v2 / "cgroup.subtree_control").exists():
             # v2 needs the memory controller enabled for children of our own group.
@@ -212,6 +214,27 @@ def cgroup_oom_killed(path: Path | None) -> bool:
         return _v1_oom_kills(path) > 0
     except (OSError, ValueError):
         return False
+
+
+def cgroup_anon(path: Path | None) -> int | None:
+    """Memory a kernel cgroup holds now that is not file cache (what counts toward a memory bomb).
+
+    cgroup v2's ``anon``; v1's ``total_rss`` (its hierarchy-wide anonymous memory). Swapped-out
+    pages count too where the kernel reports them (a bomb in a cgroup that may swap).
+    """
+    if path is None:
+        return None
+    try:
+        stat = dict(line.split() for line in (path / "memory.stat").read_text().splitlines())
+    except (OSError, ValueError):
+        return None
+    try:
+        if "anon" in stat:  # v2: swap is its own file
+            swap = path / "memory.swap.current"
+            return int(stat["anon"]) + (int(swap.read_text()) if swap.exists() else 0)
+        return int(stat.get("total_rss", 0)) + int(stat.get("total_swap", 0))
+    except (OSError, ValueError):
+        return None
 
 
 def _v1_oom_kills(path: Path) -> int:

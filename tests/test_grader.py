@@ -143,11 +143,12 @@ def test_jail_command_hides_and_confines():
 
 
 # -- slow: whole classes through the command line ----------------------------------------------
-def grade(submitted: Path, out: Path, db: Path, *extra: str, check: bool = True) -> subprocess.CompletedProcess:
+def grade(submitted: Path, out: Path, db: Path, *extra: str, check: bool = True,
+          env: dict | None = None) -> subprocess.CompletedProcess:
     proc = subprocess.run(
         [sys.executable, "-m", "grader", "grade", DAY, "--submissions", str(submitted), "--out", str(out),
          "--gradebook", f"sqlite:///{db}", "--workers", "2", *extra],
-        cwd=ROOT, capture_output=True, text=True, timeout=900,
+        cwd=ROOT, capture_output=True, text=True, timeout=900, env={**os.environ, **(env or {})},
     )
     if check:
         assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -270,6 +271,9 @@ def _hostile_class(folder: Path, port: int, db: Path) -> None:
         "loop": with_code(solved(DAY, NB), FUNC, hang),
         "stubborn": with_code(solved(DAY, NB), LATER, stubborn),
         "membomb": with_code(solved(DAY, NB), LATER, "import torch\n_big = torch.ones(2**30)\n"),
+        # holds 0.92 GB of its 1 GB and then ignores the interrupt: however slowly the limit bites
+        # (paging, a busy machine), the learner is told about memory, not a hang
+        "hoarder": with_code(solved(DAY, NB), LATER, "import torch\n_kept = torch.ones(int(0.92 * 2**28))\n" + stubborn),
         "osexit": with_code(solved(DAY, NB), LATER, "import os\nos._exit(1)\n"),
         "sysexit": with_code(solved(DAY, NB), FUNC, "import sys\nsys.exit(0)\n"),
         "flood": with_code(solved(DAY, NB), FUNC, "while True:\n    print('x' * 1000)\n"),
@@ -330,7 +334,7 @@ def test_hostile_class_good_student_untouched(hostile):
     assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     students = {r[0] for r in con.execute("SELECT id FROM student")}
     con.close()
-    expected = {"good", "loop", "stubborn", "membomb", "osexit", "sysexit", "flood", "snoop", "net", "tamper",
+    expected = {"good", "loop", "stubborn", "membomb", "hoarder", "osexit", "sysexit", "flood", "snoop", "net", "tamper",
                 "edited", "broken", "renamed", "untouched", "mutant_1", "mutant_6"}
     assert expected <= students, f"missing from the gradebook: {expected - students}"
 
@@ -394,6 +398,27 @@ def test_hostile_memory_bomb(hostile):
     assert rec["cells"]["env_pick_device_here"]["score"] == 1
     assert rec["cells"]["env_diagnose_cases"]["score"] == 0
     assert "more than 1.0 GB of memory" in rec["cells"]["env_environment_report_keys"]["message"]
+
+
+@pytest.mark.slow
+def test_hostile_memory_hoarder(hostile):
+    """A cell stuck at its memory limit is reported as memory, not as a cell that hung."""
+    rec = hostile["records"]["hoarder"]
+    assert any("memory limit" in n for n in rec["notes"]), rec["notes"]
+    assert rec["cells"]["env_pick_device_here"]["score"] == 1
+    assert "more than 1.0 GB of memory" in rec["cells"]["env_environment_report_keys"]["message"]
+
+
+@pytest.mark.slow
+def test_memory_limit_without_a_cgroup(tmp_path):
+    """Where no cgroup can be made, the polling watchdog stops a memory bomb and says so."""
+    write_class(tmp_path / "in", DAY, {"bomb": {NB: with_code(solved(DAY, NB), LATER, "import torch\n_big = torch.ones(2**30)\n")}})
+    proc = grade(tmp_path / "in", tmp_path / "out", tmp_path / "gb.db", "--quiet", "--memory", "1G",
+                 "--cell-timeout", "10", env={"PTGRADE_CGROUP": "off"})
+    assert "no writable memory cgroup" in proc.stderr
+    rec = records(tmp_path / "out")["bomb"]
+    assert any("memory limit" in n for n in rec["notes"]), rec["notes"]
+    assert rec["cells"]["env_pick_device_here"]["score"] == 1
 
 
 @pytest.mark.slow
