@@ -39,7 +39,7 @@ from nbformat.v4 import new_output
 from nbgrader.preprocessors import Execute
 
 from grader.guard import Guard
-from grader.sandbox import KernelJail, cgroup_anon, cgroup_oom_killed, kill_tree, tree_rss
+from grader.sandbox import KernelJail, cgroup_anon, cgroup_limit_hits, cgroup_oom_killed, kill_tree, tree_rss
 from ptcourse.messages import msg
 from ptcourse.nbmodel import role
 
@@ -424,14 +424,18 @@ class JailedExecute(Execute):
         return msg("grader.stopped.died")
 
     def _at_memory_limit(self, process) -> bool:
-        """Whether the kernel holds (or held) about its whole memory limit in memory of its own."""
+        """Whether the kernel holds (or held) about its whole memory limit in memory of its own.
+
+        In a cgroup: 90 % of the limit, or half of it once the limit was reached (the rest is file
+        cache the kernel is still reclaiming before it gives up and kills)."""
         if self.jail is None:
             return False
-        near = 0.9 * self.jail.memory_bytes
+        limit = self.jail.memory_bytes
+        near = 0.9 * limit
         if self.jail.cgroup:
             held = cgroup_anon(Path(self.jail.cgroup))
             if held is not None:
-                return held >= near
+                return held >= near or (held >= 0.5 * limit and cgroup_limit_hits(Path(self.jail.cgroup)) > 0)
         held = tree_rss(process.pid) if process is not None else 0
         return max(held, self._peak_rss) >= near
 

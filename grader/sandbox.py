@@ -237,6 +237,22 @@ def cgroup_anon(path: Path | None) -> int | None:
         return None
 
 
+def cgroup_limit_hits(path: Path | None) -> int:
+    """How many times a kernel cgroup's memory reached its limit (v2 ``max`` events, v1 ``failcnt``)."""
+    if path is None:
+        return 0
+    try:
+        if (path / "memory.events").exists():
+            for line in (path / "memory.events").read_text().splitlines():
+                key, value = line.split()
+                if key == "max":
+                    return int(value)
+            return 0
+        return int((path / "memory.failcnt").read_text())
+    except (OSError, ValueError):
+        return 0
+
+
 def _v1_oom_kills(path: Path) -> int:
     try:
         for line in (path / "memory.oom_control").read_text().splitlines():

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.sandbox import cgroup_anon
+from grader.sandbox import cgroup_anon, cgroup_limit_hits
 from ptcourse import memory
 from ptcourse.memory import Reading, level, read_memory, warning_text
 
@@ -160,3 +160,12 @@ def test_grader_reads_a_kernel_cgroups_own_memory(tmp_path):
     assert cgroup_anon(v1) == 950 * MB
     assert cgroup_anon(v2) == 900 * MB
     assert cgroup_anon(tmp_path / "gone") is None and cgroup_anon(None) is None
+
+
+def test_grader_counts_a_kernel_cgroups_hits_on_its_limit(tmp_path):
+    v1, v2 = tmp_path / "v1", tmp_path / "v2"
+    v1.mkdir()
+    v2.mkdir()
+    (v1 / "memory.failcnt").write_text("12\n")
+    (v2 / "memory.events").write_text("low 0\nhigh 0\nmax 3\noom 1\noom_kill 1\n")
+    assert (cgroup_limit_hits(v1), cgroup_limit_hits(v2), cgroup_limit_hits(tmp_path)) == (12, 3, 0)
