@@ -37,8 +37,8 @@ MESSAGES = {
         "before you read it. Clear it before backward()."
     ),
     "autograd.batch_accumulated": (
-        "The gradient for batch {batch} equals the sum of the gradients of batches 1 to {batch}: "
-        "gradients accumulated in w.grad. Clear w.grad (w.grad.zero_() or w.grad = None) before "
+        "The gradient for batch {batch} is {got}, the sum of the gradients of batches 1 to {batch}; "
+        "that batch alone gives {expected}. Gradients accumulated in w.grad. Clear w.grad (w.grad.zero_() or w.grad = None) before "
         "each backward(), as optimizer.zero_grad() does in a training loop."
     ),
     "autograd.batch_stale": (

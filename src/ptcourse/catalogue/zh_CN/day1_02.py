@@ -35,7 +35,8 @@ MESSAGES = {
         "请在 backward() 之前清空它。"
     ),
     "autograd.batch_accumulated": (
-        "第 {batch} 个批次的梯度等于第 1 到第 {batch} 个批次梯度的总和：梯度在 w.grad 里累加了。"
+        "第 {batch} 个批次的梯度是 {got}，等于第 1 到第 {batch} 个批次梯度的总和；这个批次本身的梯度是 {expected}。"
+        "梯度在 w.grad 里累加了。"
         "请在每次 backward() 之前清空 w.grad（w.grad.zero_() 或 w.grad = None），"
         "就像训练循环里 optimizer.zero_grad() 做的那样。"
     ),
