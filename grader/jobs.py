@@ -345,7 +345,7 @@ def run_job(
         if status == "graded":
             if proc.exitcode != 0 or not autograded.exists():
                 result.status = "error"
-                result.detail = "nbgrader could not grade this notebook:\n" + _tail(log_path)
+                result.detail = msg_in(lang, "grader.job.nbgrader_failed") + "\n" + _tail(log_path)
             elif (summary := _read_summary(job_dir / "summary.json")) is not None:
                 result.grades, result.messages, result.kinds = summary
                 result.autograded = autograded
@@ -358,7 +358,7 @@ def run_job(
                     result.autograded = autograded
                 except Exception as exc:  # a corrupt output is reported, not raised
                     result.status = "error"
-                    result.detail = f"the graded notebook could not be read back ({exc})"
+                    result.detail = msg_in(lang, "grader.job.unreadable_result") + f" ({exc})"
         timing = runtime / "timing.json"
         if timing.exists():
             data = json.loads(timing.read_text())

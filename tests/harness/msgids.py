@@ -293,12 +293,45 @@ def extras(found: list[Use] | None = None, table: dict[str, str] | None = None) 
     return out
 
 
+def _sources():
+    """Each scanned source as (where, parsed tree): solutions' code cells, src/ and grader/ modules."""
+    for path in sorted([*SOLUTIONS.glob("day*/*.ipynb"), ROOT / "HOME.ipynb"]):
+        if path.exists():
+            for i, cell in enumerate(read(path).cells):
+                if cell.cell_type == "code":
+                    where = f"{path.relative_to(ROOT)} cell {i}"
+                    yield where, ast.parse(python_source(cell.source), where)
+    for path in sorted([*SRC.rglob("*.py"), *(ROOT / "grader").glob("*.py"), *(ROOT / "tools").glob("*.py")]):
+        if "catalogue" not in path.parts:
+            where = str(path.relative_to(ROOT))
+            yield where, ast.parse(path.read_text(), where)
+
+
+def mentioned() -> tuple[set[str], set[str]]:
+    """Ids written anywhere in the sources as a string (``t("grader.page.col_check")``, an id in a
+    table), and the fixed starts of ids built at run time (``msg(f"grader.ordinal.{n}")``)."""
+    exact, starts = set(), set()
+    for _, tree in _sources():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and LOOKS_LIKE_ID.match(node.value):
+                exact.add(node.value)
+            elif isinstance(node, ast.JoinedStr) and node.values:
+                head = node.values[0]
+                if isinstance(head, ast.Constant) and isinstance(head.value, str) and "." in head.value:
+                    starts.add(head.value)
+    return exact, starts
+
+
 def unused(found: list[Use] | None = None, table: dict[str, str] | None = None) -> list[str]:
-    """Catalogue ids that no call names (they may be built at run time: a list, not an error)."""
+    """Catalogue ids that no call names, no string in the sources spells and no id built at run
+    time from a fixed start can be (a list, not an error: an entry may wait for an exercise)."""
     found = uses() if found is None else found
     table = catalogue() if table is None else table
     named = {u.message_id for u in found}
-    return sorted(k for k in set(table) - named if not k.endswith(".title"))  # titles: by grade id, at run time
+    exact, starts = mentioned()
+    return sorted(k for k in set(table) - named - exact
+                  if not k.endswith(".title")  # titles: by grade id, at run time
+                  and not any(k.startswith(start) for start in starts))
 
 
 if __name__ == "__main__":
