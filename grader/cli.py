@@ -191,9 +191,9 @@ def cmd_check(args) -> int:
         inbox.mkdir(parents=True)
         shutil.copyfile(path, inbox / path.name)
         out = Path(tmp) / "out"
-        from grader.gradebook import build_template
+        from grader.gradebook import CACHE, build_template
 
-        template = build_template(day, COURSE_ROOT / "solutions" / day, COURSE_ROOT / "grader" / ".cache")
+        template = build_template(day, COURSE_ROOT / "solutions" / day, CACHE)
         shutil.copyfile(template, Path(tmp) / "gb.db")
         opts = Options(day=day, submissions=Path(tmp) / "in", out=out, db_url="sqlite:///" + str(Path(tmp) / "gb.db"),
                        workers=1, limits=_limits(args), sandbox=not args.no_sandbox, progress=False)

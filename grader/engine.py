@@ -179,8 +179,7 @@ class Grader:
         for warning in warnings:
             print(f"warning: {warning}", file=sys.stderr)
         self.summary.warnings = warnings
-        cache = COURSE_ROOT / "grader" / ".cache"
-        self.template = gradebook.build_template(self.day, self.source, cache, db_url=self.db_url)
+        self.template = gradebook.build_template(self.day, self.source, gradebook.CACHE, db_url=self.db_url)
         # The date in effect: --due (the CLI has written it into the gradebook), else the gradebook's.
         self.due = self.opts.due or gradebook.read_due(self.db_url, self.day)
         self.masters, self.order, self.exercises = masters_of(self.source)

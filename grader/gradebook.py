@@ -24,6 +24,7 @@ from nbgrader.api import Gradebook, MissingEntry
 
 GRADER_DIR = Path(__file__).resolve().parent
 COURSE_ROOT = GRADER_DIR.parent
+CACHE = GRADER_DIR / ".cache"  # what the grader makes once per machine: template gradebooks, Inductor seeds
 COURSE_CONFIG = GRADER_DIR / "nbgrader_config.py"
 COURSE_ID = "pytorch-in-three-days"  # as in grader/nbgrader_config.py
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import nbformat
 
-from grader import gradebook, sandbox, zygote
+from grader import gradebook, inductor, sandbox, zygote
 from ptcourse.messages import msg_in
 
 JOB_CONFIG = """\
@@ -292,6 +292,7 @@ def run_job(
         runtime, cwd = (Path(zyg.runtime), Path(zyg.cwd)) if zyg else (job_dir / "rt", job_dir / "cwd")
         runtime.mkdir(exist_ok=True)
         cwd.mkdir(exist_ok=True)
+        inductor.plant(nb, gradebook.CACHE, cwd / ".inductor")  # torch.compile's CPU checks, made once (grader/inductor.py)
         nbformat.write(nb, str(sub_dir / f"{notebook}.ipynb"))
         if timestamp:
             (sub_dir / "timestamp.txt").write_text(timestamp)
@@ -464,9 +465,8 @@ def worker_sources(day: str) -> Path:
 def worker_template(day: str, source: Path) -> Path:
     """The template gradebook built from this worker's sources (cached; one builder at a time: the
     other threads wait here, other processes on this machine in :func:`grader.gradebook.build_template`)."""
-    cache = gradebook.COURSE_ROOT / "grader" / ".cache"
     with _TEMPLATE_LOCK:
-        return gradebook.build_template(day, source, cache)
+        return gradebook.build_template(day, source, gradebook.CACHE)
 
 
 def worker_cpus() -> int:

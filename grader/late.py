@@ -85,7 +85,7 @@ def apply_due(day: str, due: datetime | None, db_url: str, source: Path | None =
     source = source or COURSE_ROOT / "solutions" / day
     path = Path(db_url[len("sqlite:///"):]) if db_url.startswith("sqlite:///") else None
     new = path is not None and not path.exists()  # made from the template: its date is a past run's
-    gradebook.build_template(day, source, GRADER_DIR / ".cache", db_url=db_url)
+    gradebook.build_template(day, source, gradebook.CACHE, db_url=db_url)
     with Gradebook(db_url, COURSE_ID) as gb:
         assignment = gb.find_assignment(day)
         before = None if new else assignment.duedate
