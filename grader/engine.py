@@ -245,7 +245,7 @@ class Grader:
                                           detail=(detail or "").splitlines()[0][:200] if detail else "")
                     cell["kind"] = "stopped" if status != "unreadable" else "mistake"
         if result is not None and result.kernel_death:
-            death = result.kernel_death if result.kernel_death in ("memory", "stuck") else "other"
+            death = result.kernel_death if result.kernel_death in ("memory", "stuck", "tasks") else "other"
             sub.notes.append(msg(f"grader.kernel_death.{death}"))
         integrity = result.integrity if result is not None else {}
         if integrity.get("restored"):

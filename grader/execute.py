@@ -39,7 +39,17 @@ from nbformat.v4 import new_output
 from nbgrader.preprocessors import Execute
 
 from grader.guard import Guard
-from grader.sandbox import KernelJail, cgroup_anon, cgroup_limit_hits, cgroup_oom_killed, kill_tree, tree_rss
+from grader.sandbox import (
+    TASKS_PER_KERNEL,
+    KernelJail,
+    cgroup_anon,
+    cgroup_limit_hits,
+    cgroup_oom_killed,
+    cgroup_tasks,
+    kill_tree,
+    tree_rss,
+    tree_tasks,
+)
 from ptcourse.messages import msg
 from ptcourse.nbmodel import role
 
@@ -119,7 +129,7 @@ class JailedKernelManager(AsyncKernelManager):
             from grader import zygote
 
             args = cmd[cmd.index("ipykernel_launcher") + 1:] if "ipykernel_launcher" in cmd else ["-f", self.connection_file]
-            return [sys.executable, "-I", "-S", zygote.FILE, "spawn", self.jail.zygote, self.jail.cgroup or "",
+            return [sys.executable, "-I", "-S", zygote.FILE, "spawn", self.jail.zygote, json.dumps(self.jail.groups()),
                     self.jail.cwd, *args]
         return self.jail.wrap(cmd) if self.jail is not None else cmd
 
@@ -237,7 +247,7 @@ class JailedExecute(Execute):
             # It connects before the kernel has bound its sockets: retry every 10 ms, not ZeroMQ's
             # default 100 ms (a context's option applies to the sockets made from it).
             self.kc.context.setsockopt(zmq.RECONNECT_IVL, 10)
-            if not self.jail.cgroup:
+            if not self.jail.cgroup or not self.jail.tasks_capped:
                 self._start_watchdog()
             await ensure_async(self.kc.start_channels())
             await self._async_wait_ready(self.startup_timeout)
@@ -289,21 +299,29 @@ class JailedExecute(Execute):
     start_new_kernel_client = run_sync(async_start_new_kernel_client)
 
     def _start_watchdog(self) -> None:
-        """Poll the kernel's memory where no cgroup enforces the limit."""
+        """Poll the kernel where no cgroup enforces a limit: its memory, its processes and threads."""
         provisioner = getattr(self.km, "provisioner", None)
         process = getattr(provisioner, "process", None)
         if process is None:
             return
         limit = self.jail.memory_bytes
+        group = Path(self.jail.cgroup) if self.jail.cgroup else None
 
         def watch():
             while process.poll() is None:
-                rss = tree_rss(process.pid)
-                self._peak_rss = max(self._peak_rss, rss)
-                if rss > limit:
-                    self._dead_reason = "memory"
-                    kill_tree(process.pid)
-                    return
+                if not self.jail.tasks_capped:  # first: many small processes also add up to memory
+                    tasks = cgroup_tasks(group) if group is not None else tree_tasks(process.pid)
+                    if tasks is not None and tasks > TASKS_PER_KERNEL:
+                        self._dead_reason = "tasks"
+                        kill_tree(process.pid)
+                        return
+                if group is None:
+                    rss = tree_rss(process.pid)
+                    self._peak_rss = max(self._peak_rss, rss)
+                    if rss > limit:
+                        self._dead_reason = "memory"
+                        kill_tree(process.pid)
+                        return
                 time.sleep(0.1)
 
         threading.Thread(target=watch, daemon=True).start()
@@ -406,7 +424,7 @@ class JailedExecute(Execute):
                 kill_tree(process.pid)
             if self._dead_reason is None:
                 self._dead_reason = "memory" if at_limit or self._oom_killed() else "stuck"
-            if self._dead_reason == "memory":
+            if self._dead_reason != "stuck":  # the watchdog stopped it meanwhile, or memory
                 self._why = self._death_message()
                 cell.outputs.append(error_output("KernelDied", self._why))
             else:
@@ -417,6 +435,8 @@ class JailedExecute(Execute):
             self._timing["cells_s"] += time.monotonic() - started
 
     def _death_message(self) -> str:
+        if self._dead_reason == "tasks":
+            return msg("grader.stopped.tasks", limit=TASKS_PER_KERNEL)
         limit = f"{self.jail.memory_bytes / 1024**3:.1f} GB" if self.jail else "the limit"
         if self._dead_reason == "memory" or self._oom_killed():
             self._dead_reason = "memory"

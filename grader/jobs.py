@@ -304,10 +304,12 @@ def run_job(
         )
 
         cgroup = sandbox.make_cgroup(iso, f"ptgrade-{os.getpid()}-{job_dir.name}", limits.memory_bytes)
+        pids = sandbox.make_pids_cgroup(iso, f"ptgrade-{os.getpid()}-{job_dir.name}")
         kernel_env = _kernel_env(cwd, limits, env)
         jail = sandbox.KernelJail(
             cwd=str(cwd), runtime=str(runtime), hide=hidden, read_only=put_back,
-            bwrap=iso.bwrap, cgroup=str(cgroup) if cgroup else None,
+            bwrap=iso.bwrap, cgroup=str(cgroup) if cgroup else None, pids_cgroup=str(pids) if pids else None,
+            pids_in_cgroup=bool(cgroup) and iso.pids == "v2",
             memory_bytes=limits.memory_bytes, output_bytes=limits.output_bytes, env=kernel_env, gpu=limits.gpu,
             zygote=zyg.socket_path if zyg else None,
         )
@@ -341,6 +343,7 @@ def run_job(
             proc.join()
         peak = sandbox.cgroup_peak(cgroup)
         sandbox.remove_cgroup(cgroup)
+        sandbox.remove_cgroup(pids)
 
         result = JobResult(status=status, detail=detail, peak_bytes=peak)
         if status == "graded":
@@ -453,6 +456,7 @@ def worker_isolation(use_bwrap: bool) -> sandbox.Isolation:
     """This process's sandbox layers, probed once."""
     if use_bwrap not in _ISO:
         _ISO[use_bwrap] = sandbox.probe(use_bwrap=use_bwrap, use_cgroup=True)
+        sandbox.sweep_stale(_ISO[use_bwrap])
     return _ISO[use_bwrap]
 
 

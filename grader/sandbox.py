@@ -1,6 +1,6 @@
 """Run a student's kernel where it can do little harm.
 
-Three layers, each used where the machine offers it:
+Four layers, each used where the machine offers it:
 
 * **bubblewrap** (``bwrap``, Debian package ``bubblewrap``): the kernel sees the filesystem
   read-only, with the course folder, the grading work area and ``/tmp`` replaced by empty
@@ -10,8 +10,12 @@ Three layers, each used where the machine offers it:
 * **a memory cgroup** (v2 ``memory.max`` or v1 ``memory.limit_in_bytes``): the kernel and every
   process it starts share one memory limit; past it the kernel is killed, not the machine.
   Address-space limits (``RLIMIT_AS``) are not used: they break ``import torch``.
+* **a pids cgroup** (v2 ``pids.max`` in the same cgroup, or a v1 pids group of its own): at most
+  :data:`TASKS_PER_KERNEL` processes and threads, so a fork bomb cannot fill the machine's
+  process table (and stop the other students' kernels from starting).
 * **a watchdog** where no cgroup can be made: the resident memory of the kernel's process
-  tree is polled and the tree is killed past the limit.
+  tree is polled and the tree is killed past the limit; where no pids cgroup can be made, the
+  kernel's tasks are counted the same way.
 
 :func:`probe` says which layers are available; the grader prints a warning for each missing one.
 """
@@ -28,6 +32,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
+TASKS_PER_KERNEL = 512  # processes and threads a kernel may hold at once: a fork bomb stops there
 
 
 @dataclass
@@ -37,6 +42,8 @@ class Isolation:
     bwrap: str | None
     cgroup: str | None  # "v2" or "v1"
     cgroup_base: Path | None
+    pids: str | None = None  # "v2": pids.max in the kernel's own cgroup; "v1": a cgroup of its own
+    pids_base: Path | None = None  # where v1 pids cgroups are made
 
     def warnings(self) -> list[str]:
         """Plain-words warnings for each missing layer (empty when fully isolated)."""
@@ -54,12 +61,13 @@ class Isolation:
         return out
 
 
-def _own_cgroup_v1() -> Path | None:
+def _own_cgroup_v1(controller: str = "memory") -> Path | None:
+    """This process's cgroup in the v1 hierarchy of ``controller`` (mounted under its own name)."""
     try:
         for line in Path("/proc/self/cgroup").read_text().splitlines():
             _, controllers, path = line.split(":", 2)
-            if "memory" in controllers.split(","):
-                return CGROUP_ROOT / "memory" / path.lstrip("/")
+            if controller in controllers.split(","):
+                return CGROUP_ROOT / controllers / path.lstrip("/")
     except OSError:
         return None
     return None
@@ -97,8 +105,9 @@ def probe(use_bwrap: bool = True, use_cgroup: bool = True) -> Isolation:
     bwrap = shutil.which("bwrap") if use_bwrap else None
     cgroup, base = None, None
     # PTGRADE_CGROUP=off (the grader's own environment) lets the tests run the polling watchdog
-    # that machines without a writable cgroup get.
-    if use_cgroup and os.environ.get("PTGRADE_CGROUP") != "off":
+    # that machines without a writable cgroup get; PTGRADE_CGROUP=memory, a memory cgroup only.
+    layers = os.environ.get("PTGRADE_CGROUP", "all")
+    if use_cgroup and layers != "off":
         v2 = _own_cgroup_v2()
         if v2 is not None and _writable_dir(v2) and (v2 / "cgroup.subtree_control").exists():
             # v2 needs the memory controller enabled for children of our own group.
@@ -111,7 +120,20 @@ def probe(use_bwrap: bool = True, use_cgroup: bool = True) -> Isolation:
             v1 = _own_cgroup_v1()
             if _writable_dir(v1):
                 cgroup, base = "v1", v1
-    return Isolation(bwrap=bwrap, cgroup=cgroup, cgroup_base=base)
+    pids, pids_base = None, None
+    if layers == "memory":
+        pass
+    elif cgroup == "v2" and base is not None:
+        try:
+            if "pids" in (base / "cgroup.subtree_control").read_text().split():
+                pids = "v2"
+        except OSError:
+            pass
+    elif cgroup == "v1":
+        own = _own_cgroup_v1("pids")
+        if _writable_dir(own):
+            pids, pids_base = "v1", own
+    return Isolation(bwrap=bwrap, cgroup=cgroup, cgroup_base=base, pids=pids, pids_base=pids_base)
 
 
 @dataclass
@@ -124,6 +146,8 @@ class KernelJail:
     read_only: list[str] = field(default_factory=list)  # put back, read-only
     bwrap: str | None = None
     cgroup: str | None = None  # the kernel's own cgroup folder
+    pids_cgroup: str | None = None  # its v1 pids cgroup, where the machine has one
+    pids_in_cgroup: bool = False  # v2: ``cgroup`` itself holds the pids.max
     memory_bytes: int = 2 * 1024**3
     output_bytes: int = 1024**2
     env: dict[str, str] = field(default_factory=dict)
@@ -158,10 +182,19 @@ class KernelJail:
             # poll it; --die-with-parent ends the kernel with its grader instead.
             args += ["--unsetenv", "JPY_PARENT_PID"]
             cmd = [*args, "--", *cmd]
-        if self.cgroup:
-            procs = os.path.join(self.cgroup, "cgroup.procs")
+        for group in filter(None, (self.pids_cgroup, self.cgroup)):
+            procs = os.path.join(group, "cgroup.procs")
             cmd = ["/bin/sh", "-c", 'echo $$ > "$0" && exec "$@"', procs, *cmd]
         return cmd
+
+    @property
+    def tasks_capped(self) -> bool:
+        """Whether a cgroup caps the kernel's processes and threads (else the watchdog counts them)."""
+        return bool(self.pids_cgroup or self.pids_in_cgroup)
+
+    def groups(self) -> list[str]:
+        """The cgroup folders the kernel joins before it runs anything."""
+        return [g for g in (self.cgroup, self.pids_cgroup) if g]
 
 
 def make_cgroup(iso: Isolation, name: str, memory_bytes: int) -> Path | None:
@@ -177,6 +210,8 @@ def make_cgroup(iso: Isolation, name: str, memory_bytes: int) -> Path | None:
                 (path / "memory.swap.max").write_text("0")
             except OSError:
                 pass
+            if iso.pids == "v2":
+                (path / "pids.max").write_text(str(TASKS_PER_KERNEL))
         else:
             (path / "memory.limit_in_bytes").write_text(str(memory_bytes))
             try:
@@ -184,6 +219,21 @@ def make_cgroup(iso: Isolation, name: str, memory_bytes: int) -> Path | None:
             except OSError:
                 pass
     except OSError:
+        return None
+    return path
+
+
+def make_pids_cgroup(iso: Isolation, name: str) -> Path | None:
+    """A v1 pids cgroup for one kernel, at most :data:`TASKS_PER_KERNEL` tasks (v2 keeps the limit
+    in the kernel's memory cgroup, :func:`make_cgroup`)."""
+    if iso.pids != "v1" or iso.pids_base is None:
+        return None
+    path = iso.pids_base / name
+    try:
+        path.mkdir(exist_ok=True)
+        (path / "pids.max").write_text(str(TASKS_PER_KERNEL))
+    except OSError:
+        remove_cgroup(path)
         return None
     return path
 
@@ -287,8 +337,8 @@ def remove_cgroup(path: Path | None) -> None:
         print(f"warning: could not remove cgroup {path}: {exc}", file=sys.stderr)
 
 
-def tree_rss(pid: int) -> int:
-    """Resident memory of a process and its descendants, in bytes (0 if gone)."""
+def _tree_sum(pid: int, measure) -> int:
+    """``measure(process)`` summed over a process and its descendants (0 if gone)."""
     import psutil
 
     try:
@@ -299,10 +349,57 @@ def tree_rss(pid: int) -> int:
     total = 0
     for proc in procs:
         try:
-            total += proc.memory_info().rss
+            total += measure(proc)
         except psutil.Error:
             pass
     return total
+
+
+def tree_rss(pid: int) -> int:
+    """Resident memory of a process and its descendants, in bytes (0 if gone)."""
+    return _tree_sum(pid, lambda proc: proc.memory_info().rss)
+
+
+def cgroup_tasks(path: Path | None) -> int | None:
+    """Processes and threads in a kernel cgroup now (v1 ``tasks``, v2 ``cgroup.threads``)."""
+    if path is None:
+        return None
+    for name in ("cgroup.threads", "tasks"):
+        try:
+            return len((path / name).read_text().split())
+        except OSError:
+            continue
+    return None
+
+
+def tree_tasks(pid: int) -> int:
+    """Threads of a process and its descendants (0 if gone)."""
+    return _tree_sum(pid, lambda proc: proc.num_threads())
+
+
+def sweep_stale(iso: Isolation) -> int:
+    """Remove the job cgroups left by grader processes that are gone (a killed worker cannot
+    remove its own), killing whatever still runs in them; returns how many were removed."""
+    removed = 0
+    for base in filter(None, (iso.cgroup_base, iso.pids_base)):
+        try:
+            found = list(base.glob("ptgrade-*-j-*"))
+        except OSError:
+            continue
+        for path in found:
+            try:
+                owner = int(path.name.split("-")[1])
+                os.kill(owner, 0)
+                continue  # its grader is alive: the group is in use
+            except ValueError:
+                continue
+            except ProcessLookupError:
+                pass
+            except PermissionError:
+                continue
+            remove_cgroup(path)
+            removed += not path.exists()
+    return removed
 
 
 def kill_tree(pid: int) -> None:

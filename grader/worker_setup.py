@@ -86,7 +86,7 @@ def check(build: bool = False) -> dict:
     daemon = dask.config.get("distributed.worker.daemon", True)
     return {
         "worker": jobs.whoami(), "python": sys.executable, "sources": str(root), "digests": days,
-        "bwrap": iso.bwrap, "cgroup": iso.cgroup, "cpus": jobs.worker_cpus(),
+        "bwrap": iso.bwrap, "cgroup": iso.cgroup, "pids_cgroup": iso.pids, "cpus": jobs.worker_cpus(),
         "dask_worker_daemon": bool(daemon), "daemonic_now": multiprocessing.current_process().daemon,
         "problems": problems + (["distributed.worker.daemon is true: nbgrader cannot start in a daemonic worker"]
                                 if daemon else []),

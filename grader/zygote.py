@@ -296,9 +296,9 @@ def _valid(fd: int) -> bool:
 
 
 # -- the kernel proxy (started by nbclient, outside the jail) -------------------------------------
-def spawn(sock_path: str, cgroup: str, cwd: str, *argv: str) -> int:
-    """Ask the zygote for a kernel (``ipykernel_launcher`` arguments ``argv``), put it in ``cgroup``,
-    wait for it; returns its exit code."""
+def spawn(sock_path: str, cgroups: str, cwd: str, *argv: str) -> int:
+    """Ask the zygote for a kernel (``ipykernel_launcher`` arguments ``argv``), put it in each
+    cgroup folder of ``cgroups`` (a JSON list), wait for it; returns its exit code."""
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
     sock.connect(sock_path)
@@ -319,7 +319,7 @@ def spawn(sock_path: str, cgroup: str, cwd: str, *argv: str) -> int:
                             if level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS), None)
                 if not pid:
                     return 3
-                if cgroup:
+                for cgroup in json.loads(cgroups or "[]"):
                     with open(os.path.join(cgroup, "cgroup.procs"), "w") as f:
                         f.write(str(pid))
                 sock.sendall(b'{"go": true}\n')

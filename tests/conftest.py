@@ -171,4 +171,5 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         return
     swap = Path("/proc/swaps").read_text().count("\n") - 1 if Path("/proc/swaps").exists() else "?"
     terminalreporter.write_line(f"grading sandbox: bubblewrap {'yes' if iso.bwrap else 'no'}, "
-                                f"memory cgroup {iso.cgroup or 'none'}, swap devices {swap}, cpus {os.cpu_count()}")
+                                f"memory cgroup {iso.cgroup or 'none'}, pids cgroup {iso.pids or 'none'}, "
+                                f"swap devices {swap}, cpus {os.cpu_count()}")

@@ -274,6 +274,7 @@ def _hostile_class(folder: Path, port: int, db: Path) -> None:
         # holds 0.92 GB of its 1 GB and then ignores the interrupt: however slowly the limit bites
         # (paging, a busy machine), the learner is told about memory, not a hang
         "hoarder": with_code(solved(DAY, NB), LATER, "import torch\n_kept = torch.ones(int(0.92 * 2**28))\n" + stubborn),
+        "spawner": with_code(solved(DAY, NB), LATER, SPAWNER),
         "osexit": with_code(solved(DAY, NB), LATER, "import os\nos._exit(1)\n"),
         "sysexit": with_code(solved(DAY, NB), FUNC, "import sys\nsys.exit(0)\n"),
         "flood": with_code(solved(DAY, NB), FUNC, "while True:\n    print('x' * 1000)\n"),
@@ -294,6 +295,44 @@ def _in_chinese(nb):
     """The notebook as a Chinese copy records itself (``metadata.ptcourse.lang``)."""
     nb.metadata.setdefault("ptcourse", {})["lang"] = "zh-CN"
     return nb
+
+
+SLEEP_MARK = "600.25"  # the spawner's children: found by this argument if any outlived the run
+SPAWNER = (  # starts processes until it cannot (a fork bomb, bounded so a broken limit cannot hurt the machine)
+    "import subprocess\n_kids = []\n"
+    "try:\n    for _ in range(1500):\n"
+    f"        _kids.append(subprocess.Popen(['sleep', '{SLEEP_MARK}']))\n"
+    "except OSError:\n    pass\n"
+    "print('SPAWNED', len(_kids))\n"
+)
+
+
+def spawned(record_cells_text: str) -> int | None:
+    """How many processes the spawner says it started (None: its kernel was stopped first)."""
+    import re
+
+    found = re.search(r"SPAWNED (\d+)", record_cells_text)
+    return int(found.group(1)) if found else None
+
+
+def leftover_sleepers() -> list[int]:
+    import psutil
+
+    return [p.pid for p in psutil.process_iter(["cmdline"]) if (p.info["cmdline"] or [])[-1:] == [SLEEP_MARK]]
+
+
+def check_spawner(rec: dict, printed_text: str, capped: bool) -> None:
+    """With a pids cgroup the spawner's starts fail at the cap and the notebook goes on; without,
+    the watchdog stops its kernel and says why. Either way no child outlives the job."""
+    from grader.sandbox import TASKS_PER_KERNEL
+
+    if capped:
+        count = spawned(printed_text)
+        assert count is not None and count < TASKS_PER_KERNEL, (count, rec["notes"])
+        assert rec["cells"]["env_pick_device_here"]["score"] == 1
+    else:
+        assert any("too many processes" in n for n in rec["notes"]), rec["notes"]
+    assert not leftover_sleepers(), "the spawner's processes outlived its job"
 
 
 HOSTILE_LIMITS = ("--cell-timeout", "3", "--notebook-timeout", "120", "--memory", "1G", "--output-cap", "200K")
@@ -334,7 +373,7 @@ def test_hostile_class_good_student_untouched(hostile):
     assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     students = {r[0] for r in con.execute("SELECT id FROM student")}
     con.close()
-    expected = {"good", "loop", "stubborn", "membomb", "hoarder", "osexit", "sysexit", "flood", "snoop", "net", "tamper",
+    expected = {"good", "loop", "stubborn", "membomb", "hoarder", "spawner", "osexit", "sysexit", "flood", "snoop", "net", "tamper",
                 "edited", "broken", "renamed", "untouched", "mutant_1", "mutant_6"}
     assert expected <= students, f"missing from the gradebook: {expected - students}"
 
@@ -410,15 +449,27 @@ def test_hostile_memory_hoarder(hostile):
 
 
 @pytest.mark.slow
-def test_memory_limit_without_a_cgroup(tmp_path):
-    """Where no cgroup can be made, the polling watchdog stops a memory bomb and says so."""
-    write_class(tmp_path / "in", DAY, {"bomb": {NB: with_code(solved(DAY, NB), LATER, "import torch\n_big = torch.ones(2**30)\n")}})
-    proc = grade(tmp_path / "in", tmp_path / "out", tmp_path / "gb.db", "--quiet", "--memory", "1G",
-                 "--cell-timeout", "10", env={"PTGRADE_CGROUP": "off"})
-    assert "no writable memory cgroup" in proc.stderr
-    rec = records(tmp_path / "out")["bomb"]
-    assert any("memory limit" in n for n in rec["notes"]), rec["notes"]
-    assert rec["cells"]["env_pick_device_here"]["score"] == 1
+def test_hostile_spawner(hostile):
+    """A notebook starting processes in a loop is capped (or stopped), and none of them outlives it."""
+    check_spawner(hostile["records"]["spawner"], printed(hostile, "spawner"), bool(sandbox.probe().pids))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("layers", ["off", "memory"])
+def test_limits_without_some_cgroups(tmp_path, layers):
+    """Where no cgroup (or no pids cgroup) can be made, the polling watchdog stops a memory bomb
+    and a process spawner, and says so."""
+    if layers == "memory" and not sandbox.probe().cgroup:
+        pytest.skip("this machine has no writable memory cgroup")
+    bomb = with_code(solved(DAY, NB), LATER, "import torch\n_big = torch.ones(2**30)\n")
+    write_class(tmp_path / "in", DAY, {"bomb": {NB: bomb}, "spawner": {NB: with_code(solved(DAY, NB), LATER, SPAWNER)}})
+    proc = grade(tmp_path / "in", tmp_path / "out", tmp_path / "gb.db", "--quiet", "--memory", "2G",
+                 "--cell-timeout", "10", env={"PTGRADE_CGROUP": layers})
+    assert ("no writable memory cgroup" in proc.stderr) == (layers == "off")
+    recs = records(tmp_path / "out")
+    assert any("memory limit" in n for n in recs["bomb"]["notes"]), recs["bomb"]["notes"]
+    assert recs["bomb"]["cells"]["env_pick_device_here"]["score"] == 1
+    check_spawner(recs["spawner"], "", capped=False)
 
 
 @pytest.mark.slow

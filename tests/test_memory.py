@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from grader.sandbox import cgroup_anon, cgroup_limit_hits
 from ptcourse import memory
 from ptcourse.memory import Reading, level, read_memory, warning_text
 
@@ -148,24 +147,3 @@ def test_closing_a_notebook_shuts_its_kernel_down():
     overrides = json.loads((ROOT / "grader" / "lab-overrides.json").read_text())
     assert overrides["@jupyterlab/notebook-extension:tracker"]["kernelShutdown"] is True
 
-
-def test_grader_reads_a_kernel_cgroups_own_memory(tmp_path):
-    """What a grading kernel holds: anonymous memory and swap, never file cache (v1 and v2)."""
-    v1, v2 = tmp_path / "v1", tmp_path / "v2"
-    v1.mkdir()
-    v2.mkdir()
-    (v1 / "memory.stat").write_text(f"cache {GB}\nrss 5\ntotal_cache {GB}\ntotal_rss {900 * MB}\ntotal_swap {50 * MB}\n")
-    (v2 / "memory.stat").write_text(f"anon {800 * MB}\nfile {GB}\n")
-    (v2 / "memory.swap.current").write_text(f"{100 * MB}\n")
-    assert cgroup_anon(v1) == 950 * MB
-    assert cgroup_anon(v2) == 900 * MB
-    assert cgroup_anon(tmp_path / "gone") is None and cgroup_anon(None) is None
-
-
-def test_grader_counts_a_kernel_cgroups_hits_on_its_limit(tmp_path):
-    v1, v2 = tmp_path / "v1", tmp_path / "v2"
-    v1.mkdir()
-    v2.mkdir()
-    (v1 / "memory.failcnt").write_text("12\n")
-    (v2 / "memory.events").write_text("low 0\nhigh 0\nmax 3\noom 1\noom_kill 1\n")
-    assert (cgroup_limit_hits(v1), cgroup_limit_hits(v2), cgroup_limit_hits(tmp_path)) == (12, 3, 0)

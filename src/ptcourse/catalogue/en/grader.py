@@ -70,6 +70,10 @@ MESSAGES = {
     # What the grader stopped, in plain words.
     "grader.stopped.memory": "The kernel used more than {limit} of memory and was stopped.",
     "grader.stopped.died": "The kernel stopped (os._exit(), a crash, or a kill).",
+    "grader.stopped.tasks": (
+        "The kernel ran more than {limit} processes and threads at once (a loop that starts processes?) "
+        "and was stopped."
+    ),
     "grader.stopped.stuck": (
         "A cell ran past the {seconds} s limit and did not stop when interrupted, so the kernel "
         "was stopped."

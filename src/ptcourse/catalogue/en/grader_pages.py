@@ -23,6 +23,10 @@ MESSAGES = {
         "The kernel stopped during grading (a cell ignored the time limit's interrupt): the checks after "
         "that point were not run."
     ),
+    "grader.kernel_death.tasks": (
+        "The kernel stopped during grading (too many processes at once): the checks after that point "
+        "were not run."
+    ),
     "grader.kernel_death.other": (
         "The kernel stopped during grading (crash or exit): the checks after that point were not run."
     ),

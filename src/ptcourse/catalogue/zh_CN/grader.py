@@ -61,6 +61,7 @@ MESSAGES = {
     # 评分器停止了什么，用浅显的话说。
     "grader.stopped.memory": "内核使用的内存超过了 {limit}，已被停止。",
     "grader.stopped.died": "内核停止了（os._exit()、崩溃，或被终止）。",
+    "grader.stopped.tasks": "内核同时运行的进程和线程超过了 {limit} 个（是不是有个循环在不停地启动进程？），已被停止。",
     "grader.stopped.stuck": (
         "有一个单元格运行超过了 {seconds} 秒的时限，中断后也没有停下来，所以内核被停止了。"
     ),
