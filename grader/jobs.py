@@ -309,7 +309,7 @@ def run_job(
         jail = sandbox.KernelJail(
             cwd=str(cwd), runtime=str(runtime), hide=hidden, read_only=put_back,
             bwrap=iso.bwrap, cgroup=str(cgroup) if cgroup else None, pids_cgroup=str(pids) if pids else None,
-            pids_in_cgroup=bool(cgroup) and iso.pids == "v2",
+            pids_in_cgroup=sandbox.caps_tasks(cgroup),
             memory_bytes=limits.memory_bytes, output_bytes=limits.output_bytes, env=kernel_env, gpu=limits.gpu,
             zygote=zyg.socket_path if zyg else None,
         )

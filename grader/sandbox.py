@@ -211,7 +211,10 @@ def make_cgroup(iso: Isolation, name: str, memory_bytes: int) -> Path | None:
             except OSError:
                 pass
             if iso.pids == "v2":
-                (path / "pids.max").write_text(str(TASKS_PER_KERNEL))
+                try:
+                    (path / "pids.max").write_text(str(TASKS_PER_KERNEL))
+                except OSError:
+                    pass  # no cap here: the watchdog counts the kernel's tasks (caps_tasks)
         else:
             (path / "memory.limit_in_bytes").write_text(str(memory_bytes))
             try:
@@ -221,6 +224,14 @@ def make_cgroup(iso: Isolation, name: str, memory_bytes: int) -> Path | None:
     except OSError:
         return None
     return path
+
+
+def caps_tasks(path: Path | None) -> bool:
+    """Whether a cgroup's own ``pids.max`` holds the kernel to :data:`TASKS_PER_KERNEL` tasks."""
+    try:
+        return path is not None and (path / "pids.max").read_text().strip() == str(TASKS_PER_KERNEL)
+    except OSError:
+        return False
 
 
 def make_pids_cgroup(iso: Isolation, name: str) -> Path | None:

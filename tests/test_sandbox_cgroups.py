@@ -54,3 +54,13 @@ def test_job_cgroups_of_a_grader_that_is_gone_are_swept(tmp_path):
     for base in (memory, pids):
         assert sorted(p.name for p in base.iterdir()) == sorted(
             [f"ptgrade-{os.getpid()}-j-def"] + (["someone-else"] if base == memory else []))
+
+
+def test_a_cgroup_caps_tasks_only_when_its_pids_max_says_so(tmp_path):
+    from grader.sandbox import TASKS_PER_KERNEL, caps_tasks
+
+    assert not caps_tasks(tmp_path) and not caps_tasks(None)
+    (tmp_path / "pids.max").write_text("max\n")
+    assert not caps_tasks(tmp_path)
+    (tmp_path / "pids.max").write_text(f"{TASKS_PER_KERNEL}\n")
+    assert caps_tasks(tmp_path)
