@@ -50,6 +50,7 @@ from grader.sandbox import (
     tree_rss,
     tree_tasks,
 )
+from ptcourse import messages
 from ptcourse.messages import msg
 from ptcourse.nbmodel import role
 
@@ -480,8 +481,7 @@ class JailedExecute(Execute):
             self._capped = True
             outs.append(new_output(
                 "stream", name="stderr",
-                text=(f"\n[grader] This cell printed more than {self.jail.output_bytes // 1024} KB: "
-                      "the rest of its output was dropped and the cell was interrupted.\n"),
+                text="\n" + messages.msg("grader.output_capped", kb=self.jail.output_bytes // 1024) + "\n",
             ))
             asyncio.ensure_future(self.km.interrupt_kernel())
         return None

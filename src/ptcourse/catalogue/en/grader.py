@@ -69,6 +69,10 @@ MESSAGES = {
     ),
     # What the grader stopped, in plain words.
     "grader.stopped.memory": "The kernel used more than {limit} of memory and was stopped.",
+    "grader.output_capped": (
+        "[grader] This cell printed more than {kb} KB: the rest of its output was dropped and the cell "
+        "was interrupted."
+    ),
     "grader.stopped.died": "The kernel stopped (os._exit(), a crash, or a kill).",
     "grader.stopped.tasks": (
         "The kernel ran more than {limit} processes and threads at once (a loop that starts processes?) "
