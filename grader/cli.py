@@ -35,6 +35,8 @@ def limits_args(parser: argparse.ArgumentParser) -> None:
                        help="seconds a whole notebook may take before it is stopped (default 600)")
     group.add_argument("--memory", type=size, default=size("2G"), metavar="SIZE",
                        help="memory for the kernel and everything it starts (default 2G, like Binder)")
+    group.add_argument("--disk", type=size, default=size("1G"), metavar="SIZE",
+                       help="files the kernel may write before it is stopped (default 1G)")
     group.add_argument("--output-cap", type=size, default=size("1M"), metavar="SIZE",
                        help="output one cell may print before it is cut off and interrupted (default 1M)")
     group.add_argument("--threads", type=int, default=0, metavar="N",
@@ -118,7 +120,7 @@ def _limits(args):
     from grader.jobs import Limits
 
     return Limits(cell_timeout=args.cell_timeout, notebook_timeout=args.notebook_timeout,
-                  memory_bytes=args.memory, output_bytes=args.output_cap, threads=args.threads,
+                  memory_bytes=args.memory, output_bytes=args.output_cap, threads=args.threads, disk_bytes=args.disk,
                   gpu=args.gpu)
 
 

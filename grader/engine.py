@@ -189,7 +189,7 @@ class Grader:
         self.settings = json.dumps({
             "grader": grader_digest(), "sources": self.sources_digest,
             "limits": [limits.cell_timeout, limits.notebook_timeout, limits.memory_bytes, limits.output_bytes,
-                       limits.threads], "sandbox": self.opts.sandbox, "max_bytes": self.opts.max_notebook_bytes,
+                       limits.threads, limits.disk_bytes], "sandbox": self.opts.sandbox, "max_bytes": self.opts.max_notebook_bytes,
             "env": sorted(self.opts.env.items()), "due": self.due,
         }, sort_keys=True)
         subs = submissions.discover(self.opts.submissions, self.day, self.masters, self.opts.max_notebook_bytes)
@@ -245,7 +245,7 @@ class Grader:
                                           detail=(detail or "").splitlines()[0][:200] if detail else "")
                     cell["kind"] = "stopped" if status != "unreadable" else "mistake"
         if result is not None and result.kernel_death:
-            death = result.kernel_death if result.kernel_death in ("memory", "stuck", "tasks") else "other"
+            death = result.kernel_death if result.kernel_death in ("memory", "stuck", "tasks", "disk") else "other"
             sub.notes.append(msg(f"grader.kernel_death.{death}"))
         integrity = result.integrity if result is not None else {}
         if integrity.get("restored"):

@@ -46,6 +46,7 @@ from grader.sandbox import (
     cgroup_limit_hits,
     cgroup_oom_killed,
     cgroup_tasks,
+    disk_used,
     kill_tree,
     tree_rss,
     tree_tasks,
@@ -250,6 +251,7 @@ class JailedExecute(Execute):
             self.kc.context.setsockopt(zmq.RECONNECT_IVL, 10)
             if not self.jail.cgroup or not self.jail.tasks_capped:
                 self._start_watchdog()
+            self._start_disk_watch()
             await ensure_async(self.kc.start_channels())
             await self._async_wait_ready(self.startup_timeout)
         except Exception as e:
@@ -324,6 +326,24 @@ class JailedExecute(Execute):
                         kill_tree(process.pid)
                         return
                 time.sleep(0.1)
+
+        threading.Thread(target=watch, daemon=True).start()
+
+    def _start_disk_watch(self) -> None:
+        """Stop the kernel once the files it wrote pass the disk limit (no quota does it here)."""
+        process = getattr(getattr(self.km, "provisioner", None), "process", None)
+        if process is None or not self.jail.writable:
+            return
+        folders, limit = list(self.jail.writable), self.jail.disk_bytes
+
+        def watch():
+            while process.poll() is None:
+                if disk_used(folders) > limit:
+                    if self._dead_reason is None:
+                        self._dead_reason = "disk"
+                    kill_tree(process.pid)
+                    return
+                time.sleep(0.25)
 
         threading.Thread(target=watch, daemon=True).start()
 
@@ -438,6 +458,8 @@ class JailedExecute(Execute):
     def _death_message(self) -> str:
         if self._dead_reason == "tasks":
             return msg("grader.stopped.tasks", limit=TASKS_PER_KERNEL)
+        if self._dead_reason == "disk":
+            return msg("grader.stopped.disk", limit=f"{self.jail.disk_bytes / 1024**2:.0f} MB")
         limit = f"{self.jail.memory_bytes / 1024**3:.1f} GB" if self.jail else "the limit"
         if self._dead_reason == "memory" or self._oom_killed():
             self._dead_reason = "memory"

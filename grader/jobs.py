@@ -155,6 +155,7 @@ class Limits:
     notebook_timeout: int = 600
     memory_bytes: int = 2 * 1024**3
     output_bytes: int = 1024**2
+    disk_bytes: int = 1024**3  # files the kernel may write (its folder, and a warm kernel's /tmp)
     threads: int = 1
     gpu: bool = False  # the kernel may use the NVIDIA GPU (see sandbox.KernelJail.gpu)
 
@@ -311,6 +312,7 @@ def run_job(
             bwrap=iso.bwrap, cgroup=str(cgroup) if cgroup else None, pids_cgroup=str(pids) if pids else None,
             pids_in_cgroup=sandbox.caps_tasks(cgroup),
             memory_bytes=limits.memory_bytes, output_bytes=limits.output_bytes, env=kernel_env, gpu=limits.gpu,
+            disk_bytes=limits.disk_bytes, writable=[str(cwd), str(runtime), *([zyg.tmp, zyg.shm] if zyg else [])],
             zygote=zyg.socket_path if zyg else None,
         )
         (runtime / "jail.json").write_text(json.dumps(jail.to_dict()))

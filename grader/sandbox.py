@@ -1,6 +1,6 @@
 """Run a student's kernel where it can do little harm.
 
-Four layers, each used where the machine offers it:
+Layers, each used where the machine offers it:
 
 * **bubblewrap** (``bwrap``, Debian package ``bubblewrap``): the kernel sees the filesystem
   read-only, with the course folder, the grading work area and ``/tmp`` replaced by empty
@@ -13,6 +13,8 @@ Four layers, each used where the machine offers it:
 * **a pids cgroup** (v2 ``pids.max`` in the same cgroup, or a v1 pids group of its own): at most
   :data:`TASKS_PER_KERNEL` processes and threads, so a fork bomb cannot fill the machine's
   process table (and stop the other students' kernels from starting).
+* **a disk watch** (:func:`disk_used`, polled by the grading job): the files a kernel writes on
+  disk are measured and the kernel is stopped past ``--disk``.
 * **a watchdog** where no cgroup can be made: the resident memory of the kernel's process
   tree is polled and the tree is killed past the limit; where no pids cgroup can be made, the
   kernel's tasks are counted the same way.
@@ -150,6 +152,8 @@ class KernelJail:
     pids_in_cgroup: bool = False  # v2: ``cgroup`` itself holds the pids.max
     memory_bytes: int = 2 * 1024**3
     output_bytes: int = 1024**2
+    disk_bytes: int = 1024**3  # what the kernel may write to disk in ``writable``
+    writable: list[str] = field(default_factory=list)  # its folders on disk (a tmpfs counts as memory)
     env: dict[str, str] = field(default_factory=dict)
     gpu: bool = False  # expose the NVIDIA devices (/dev/nvidia*) to the kernel: opt-in (grade --gpu)
     zygote: str | None = None  # the socket of this worker's warm-kernel zygote (grader/zygote.py), if any
@@ -411,6 +415,27 @@ def sweep_stale(iso: Isolation) -> int:
             remove_cgroup(path)
             removed += not path.exists()
     return removed
+
+
+def disk_used(folders: list[str], most_entries: int = 200_000) -> int:
+    """Bytes of disk the files under ``folders`` take (allocated blocks: a sparse file counts what
+    it holds). Links are not followed; past ``most_entries`` entries the count stops there."""
+    total, seen, stack = 0, 0, list(folders)
+    while stack and seen < most_entries:
+        try:
+            entries = list(os.scandir(stack.pop()))
+        except OSError:
+            continue
+        for entry in entries:
+            seen += 1
+            try:
+                info = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            total += getattr(info, "st_blocks", 0) * 512
+            if entry.is_dir(follow_symlinks=False):
+                stack.append(entry.path)
+    return total
 
 
 def kill_tree(pid: int) -> None:

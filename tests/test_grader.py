@@ -275,6 +275,7 @@ def _hostile_class(folder: Path, port: int, db: Path) -> None:
         # (paging, a busy machine), the learner is told about memory, not a hang
         "hoarder": with_code(solved(DAY, NB), LATER, "import torch\n_kept = torch.ones(int(0.92 * 2**28))\n" + stubborn),
         "spawner": with_code(solved(DAY, NB), LATER, SPAWNER),
+        "filler": with_code(solved(DAY, NB), LATER, FILLER),
         "osexit": with_code(solved(DAY, NB), LATER, "import os\nos._exit(1)\n"),
         "sysexit": with_code(solved(DAY, NB), FUNC, "import sys\nsys.exit(0)\n"),
         "flood": with_code(solved(DAY, NB), FUNC, "while True:\n    print('x' * 1000)\n"),
@@ -297,6 +298,10 @@ def _in_chinese(nb):
     return nb
 
 
+FILLER = (  # writes files until stopped (at most 3 GB, so a broken limit cannot fill the machine's disk)
+    "_chunk = b'x' * (32 * 2**20)\n"
+    "with open('fill.bin', 'wb') as _f:\n    for _ in range(96):\n        _f.write(_chunk)\n        _f.flush()\n"
+)
 SLEEP_MARK = "600.25"  # the spawner's children: found by this argument if any outlived the run
 SPAWNER = (  # starts processes until it cannot (a fork bomb, bounded so a broken limit cannot hurt the machine)
     "import subprocess\n_kids = []\n"
@@ -335,7 +340,8 @@ def check_spawner(rec: dict, printed_text: str, capped: bool) -> None:
     assert not leftover_sleepers(), "the spawner's processes outlived its job"
 
 
-HOSTILE_LIMITS = ("--cell-timeout", "3", "--notebook-timeout", "120", "--memory", "1G", "--output-cap", "200K")
+HOSTILE_LIMITS = ("--cell-timeout", "3", "--notebook-timeout", "120", "--memory", "1G", "--output-cap", "200K",
+                  "--disk", "256M")
 
 
 @pytest.fixture(scope="module")
@@ -373,7 +379,7 @@ def test_hostile_class_good_student_untouched(hostile):
     assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     students = {r[0] for r in con.execute("SELECT id FROM student")}
     con.close()
-    expected = {"good", "loop", "stubborn", "membomb", "hoarder", "spawner", "osexit", "sysexit", "flood", "snoop", "net", "tamper",
+    expected = {"good", "loop", "stubborn", "membomb", "hoarder", "spawner", "filler", "osexit", "sysexit", "flood", "snoop", "net", "tamper",
                 "edited", "broken", "renamed", "untouched", "mutant_1", "mutant_6"}
     assert expected <= students, f"missing from the gradebook: {expected - students}"
 
@@ -430,22 +436,19 @@ def test_notebook_time_limit(tmp_path):
 
 
 @pytest.mark.slow
-def test_hostile_memory_bomb(hostile):
-    """Past the memory limit the kernel dies; the checks already passed keep their points."""
-    rec = hostile["records"]["membomb"]
-    assert any("memory limit" in n for n in rec["notes"]), rec["notes"]
+@pytest.mark.parametrize(("student", "note", "message"), [
+    ("membomb", "memory limit", "more than 1.0 GB of memory"),
+    ("hoarder", "memory limit", "more than 1.0 GB of memory"),  # stuck at its limit: memory, not a hang
+    ("filler", "disk limit", "more than 256 MB of files"),
+])
+def test_hostile_stopped_at_a_limit(hostile, student, note, message):
+    """Past a limit the kernel is stopped: the note names the limit, the checks already passed keep
+    their points and the later ones say why they were not run."""
+    rec = hostile["records"][student]
+    assert any(note in n for n in rec["notes"]), rec["notes"]
     assert rec["cells"]["env_pick_device_here"]["score"] == 1
     assert rec["cells"]["env_diagnose_cases"]["score"] == 0
-    assert "more than 1.0 GB of memory" in rec["cells"]["env_environment_report_keys"]["message"]
-
-
-@pytest.mark.slow
-def test_hostile_memory_hoarder(hostile):
-    """A cell stuck at its memory limit is reported as memory, not as a cell that hung."""
-    rec = hostile["records"]["hoarder"]
-    assert any("memory limit" in n for n in rec["notes"]), rec["notes"]
-    assert rec["cells"]["env_pick_device_here"]["score"] == 1
-    assert "more than 1.0 GB of memory" in rec["cells"]["env_environment_report_keys"]["message"]
+    assert message in rec["cells"]["env_environment_report_keys"]["message"]
 
 
 @pytest.mark.slow

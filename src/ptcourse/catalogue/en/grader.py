@@ -73,6 +73,7 @@ MESSAGES = {
         "[grader] This cell printed more than {kb} KB: the rest of its output was dropped and the cell "
         "was interrupted."
     ),
+    "grader.stopped.disk": "The kernel wrote more than {limit} of files and was stopped.",
     "grader.stopped.died": "The kernel stopped (os._exit(), a crash, or a kill).",
     "grader.stopped.tasks": (
         "The kernel ran more than {limit} processes and threads at once (a loop that starts processes?) "

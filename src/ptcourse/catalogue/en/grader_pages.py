@@ -27,6 +27,9 @@ MESSAGES = {
         "The kernel stopped during grading (too many processes at once): the checks after that point "
         "were not run."
     ),
+    "grader.kernel_death.disk": (
+        "The kernel stopped during grading (disk limit reached): the checks after that point were not run."
+    ),
     "grader.kernel_death.other": (
         "The kernel stopped during grading (crash or exit): the checks after that point were not run."
     ),

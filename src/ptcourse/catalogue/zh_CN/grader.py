@@ -61,6 +61,7 @@ MESSAGES = {
     # 评分器停止了什么，用浅显的话说。
     "grader.stopped.memory": "内核使用的内存超过了 {limit}，已被停止。",
     "grader.output_capped": "[评分程序] 这个单元格的输出超过了 {kb} KB：其余输出已被丢弃，单元格已被中断。",
+    "grader.stopped.disk": "内核写入的文件超过了 {limit}，已被停止。",
     "grader.stopped.died": "内核停止了（os._exit()、崩溃，或被终止）。",
     "grader.stopped.tasks": "内核同时运行的进程和线程超过了 {limit} 个（是不是有个循环在不停地启动进程？），已被停止。",
     "grader.stopped.stuck": (

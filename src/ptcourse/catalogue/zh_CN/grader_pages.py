@@ -11,6 +11,7 @@ MESSAGES = {
     "grader.kernel_death.memory": "评分过程中内核停止了（达到内存上限）：之后的检查都没有运行。",
     "grader.kernel_death.stuck": "评分过程中内核停止了（某个单元格无视了超时后的中断）：之后的检查都没有运行。",
     "grader.kernel_death.tasks": "评分过程中内核停止了（同时运行的进程太多）：之后的检查都没有运行。",
+    "grader.kernel_death.disk": "评分过程中内核停止了（达到磁盘上限）：之后的检查都没有运行。",
     "grader.kernel_death.other": "评分过程中内核停止了（崩溃或退出）：之后的检查都没有运行。",
     "grader.job.nbgrader_failed": "nbgrader 无法为这个笔记本评分。",
     "grader.job.unreadable_result": "无法读回评分后的笔记本。",
