@@ -341,7 +341,7 @@ def check_spawner(rec: dict, printed_text: str, capped: bool) -> None:
 
 
 HOSTILE_LIMITS = ("--cell-timeout", "3", "--notebook-timeout", "120", "--memory", "1G", "--output-cap", "200K",
-                  "--disk", "256M")
+                  "--disk", "64M")
 
 
 @pytest.fixture(scope="module")
@@ -439,7 +439,7 @@ def test_notebook_time_limit(tmp_path):
 @pytest.mark.parametrize(("student", "note", "message"), [
     ("membomb", "memory limit", "more than 1.0 GB of memory"),
     ("hoarder", "memory limit", "more than 1.0 GB of memory"),  # stuck at its limit: memory, not a hang
-    ("filler", "disk limit", "more than 256 MB of files"),
+    ("filler", "disk limit", "more than 64 MB of files"),
 ])
 def test_hostile_stopped_at_a_limit(hostile, student, note, message):
     """Past a limit the kernel is stopped: the note names the limit, the checks already passed keep
