@@ -466,7 +466,8 @@ def test_limits_without_some_cgroups(tmp_path, layers):
         pytest.skip("this machine has no writable memory cgroup")
     students = {"spawner": {NB: with_code(solved(DAY, NB), LATER, SPAWNER)}}
     if layers == "off":  # with a memory cgroup, the hostile class's bomb shows the memory limit
-        students["bomb"] = {NB: with_code(solved(DAY, NB), LATER, "import torch\n_big = torch.ones(2**30)\n")}
+        # 2.5 GB against the 2G limit: past it, and no more than that if the watchdog were broken
+        students["bomb"] = {NB: with_code(solved(DAY, NB), LATER, "import torch\n_big = torch.ones(int(2.5 * 2**28))\n")}
     write_class(tmp_path / "in", DAY, students)
     proc = grade(tmp_path / "in", tmp_path / "out", tmp_path / "gb.db", "--quiet", "--memory", "2G",
                  "--cell-timeout", "10", env={"PTGRADE_CGROUP": layers})
