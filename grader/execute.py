@@ -301,51 +301,53 @@ class JailedExecute(Execute):
     # nbclient's synchronous entry point calls its own async method: this one calls the one above.
     start_new_kernel_client = run_sync(async_start_new_kernel_client)
 
-    def _start_watchdog(self) -> None:
-        """Poll the kernel where no cgroup enforces a limit: its memory, its processes and threads."""
-        provisioner = getattr(self.km, "provisioner", None)
-        process = getattr(provisioner, "process", None)
+    def _kernel_process(self):
+        """The process nbclient started for the kernel (a warm kernel's proxy), or None."""
+        return getattr(getattr(self.km, "provisioner", None), "process", None)
+
+    def _watch(self, seconds: float, over) -> None:
+        """Every ``seconds`` while the kernel runs, ask ``over(pid)`` which limit it passed (a reason
+        such as "memory", or None); at the first one, record it and stop the kernel."""
+        process = self._kernel_process()
         if process is None:
             return
+
+        def watch():
+            while process.poll() is None:
+                reason = over(process.pid)
+                if reason:
+                    if self._dead_reason is None:
+                        self._dead_reason = reason
+                    kill_tree(process.pid)
+                    return
+                time.sleep(seconds)
+
+        threading.Thread(target=watch, daemon=True).start()
+
+    def _start_watchdog(self) -> None:
+        """Poll the kernel where no cgroup enforces a limit: its memory, its processes and threads."""
         limit = self.jail.memory_bytes
         group = Path(self.jail.cgroup) if self.jail.cgroup else None
 
-        def watch():
-            while process.poll() is None:
-                if not self.jail.tasks_capped:  # first: many small processes also add up to memory
-                    tasks = cgroup_tasks(group) if group is not None else tree_tasks(process.pid)
-                    if tasks is not None and tasks > TASKS_PER_KERNEL:
-                        self._dead_reason = "tasks"
-                        kill_tree(process.pid)
-                        return
-                if group is None:
-                    rss = tree_rss(process.pid)
-                    self._peak_rss = max(self._peak_rss, rss)
-                    if rss > limit:
-                        self._dead_reason = "memory"
-                        kill_tree(process.pid)
-                        return
-                time.sleep(0.1)
+        def over(pid: int) -> str | None:
+            if not self.jail.tasks_capped:  # first: many small processes also add up to memory
+                tasks = cgroup_tasks(group) if group is not None else tree_tasks(pid)
+                if tasks is not None and tasks > TASKS_PER_KERNEL:
+                    return "tasks"
+            if group is None:
+                rss = tree_rss(pid)
+                self._peak_rss = max(self._peak_rss, rss)
+                if rss > limit:
+                    return "memory"
+            return None
 
-        threading.Thread(target=watch, daemon=True).start()
+        self._watch(0.1, over)
 
     def _start_disk_watch(self) -> None:
         """Stop the kernel once the files it wrote pass the disk limit (no quota does it here)."""
-        process = getattr(getattr(self.km, "provisioner", None), "process", None)
-        if process is None or not self.jail.writable:
-            return
-        folders, limit = list(self.jail.writable), self.jail.disk_bytes
-
-        def watch():
-            while process.poll() is None:
-                if disk_used(folders) > limit:
-                    if self._dead_reason is None:
-                        self._dead_reason = "disk"
-                    kill_tree(process.pid)
-                    return
-                time.sleep(0.25)
-
-        threading.Thread(target=watch, daemon=True).start()
+        if self.jail.writable:
+            folders, limit = list(self.jail.writable), self.jail.disk_bytes
+            self._watch(0.25, lambda pid: "disk" if disk_used(folders) > limit else None)
 
     def _write_timing(self) -> None:
         if self.jail is None:
@@ -439,7 +441,7 @@ class JailedExecute(Execute):
             # grades of the cells before it. A kernel pressed against its memory limit (paging,
             # or killed by the limit while its death was still on its way here) ran out of memory:
             # that is what the learner is told, not that the cell hung.
-            process = getattr(getattr(self.km, "provisioner", None), "process", None)
+            process = self._kernel_process()
             at_limit = self._at_memory_limit(process)
             if process is not None:
                 kill_tree(process.pid)

@@ -304,8 +304,9 @@ def run_job(
             gradebook.course_folder_config(job_dir, db_url) + JOB_CONFIG.format(cell_timeout=int(limits.cell_timeout))
         )
 
-        cgroup = sandbox.make_cgroup(iso, f"ptgrade-{os.getpid()}-{job_dir.name}", limits.memory_bytes)
-        pids = sandbox.make_pids_cgroup(iso, f"ptgrade-{os.getpid()}-{job_dir.name}")
+        group_name = f"ptgrade-{os.getpid()}-{job_dir.name}"  # sandbox.sweep_stale reads the pid back
+        cgroup = sandbox.make_cgroup(iso, group_name, limits.memory_bytes)
+        pids = sandbox.make_pids_cgroup(iso, group_name)
         kernel_env = _kernel_env(cwd, limits, env)
         jail = sandbox.KernelJail(
             cwd=str(cwd), runtime=str(runtime), hide=hidden, read_only=put_back,
