@@ -37,9 +37,9 @@ install: $(STAMP)
 # jsonschema skips that format. So it is uninstalled (grader/worker_setup.py does the same).
 SLOW_IMPORT := rfc3987-syntax
 
-$(STAMP): requirements.txt pyproject.toml grader/lab-overrides.json tools/lab_setup.py Makefile
+$(STAMP): requirements.txt requirements-grader.txt requirements-dev.txt pyproject.toml grader/lab-overrides.json tools/lab_setup.py Makefile
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	@$(PY) -m pip uninstall --quiet --yes $(SLOW_IMPORT)  # see SLOW_IMPORT above
 	@$(PY) tools/lab_setup.py >/dev/null  # lab settings, kernel display name (Binder: postBuild)

@@ -48,7 +48,7 @@ def install_commands(python: str = sys.executable) -> list[list[str]]:
     # rfc3987-syntax costs every nbgrader process 1.5-2.5 s of import and checks nothing the course uses
     # (the Makefile's SLOW_IMPORT says why).
     slow = [python, "-m", "pip", "uninstall", "--quiet", "--yes", "rfc3987-syntax"]
-    return [[*pip, "-r", str(COURSE_ROOT / "requirements.txt")], [*pip, "--no-deps", "-e", str(COURSE_ROOT)], slow]
+    return [[*pip, "-r", str(COURSE_ROOT / "requirements-grader.txt")], [*pip, "--no-deps", "-e", str(COURSE_ROOT)], slow]
 
 
 def install(config_dir: Path | None = None, dry_run: bool = False) -> list[list[str]]:

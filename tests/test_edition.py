@@ -80,6 +80,26 @@ def test_readme_badge_makefile_and_lab_setup(built):
     assert usage.returncode == 2 and "usage: make check NB=" in usage.stdout
 
 
+def test_edition_installs_what_learners_need_only(built):
+    """The edition's pins are the learner's requirements, and its package is ptcourse alone."""
+    import tomllib
+
+    out, _ = built
+    pins = {line.split("==")[0].lower() for line in (out / "requirements.txt").read_text().splitlines()
+            if line and not line.startswith("#")}
+    assert {"torch", "jupyterlab", "nbgrader", "matplotlib"} <= pins
+    for tool in ("pytest", "pytest-xdist", "ruff", "playwright", "dask", "distributed"):
+        assert tool not in pins, f"learners should not install {tool}"
+    assert not (out / "requirements-dev.txt").exists() and not (out / "requirements-grader.txt").exists()
+    project = tomllib.loads((out / "pyproject.toml").read_text())
+    setuptools = project["tool"]["setuptools"]
+    assert setuptools["package-dir"] == {"ptcourse": "src/ptcourse"}
+    assert "grader" not in " ".join(setuptools["packages"]["find"]["include"])
+    assert not project["tool"]["setuptools"].get("package-data")
+    for module in ("nbformat", "matplotlib", "torchvision", "nbclient"):
+        assert any(dep.startswith(module) for dep in project["project"]["dependencies"]), module
+
+
 def test_no_solution_or_hidden_test_line_anywhere(built):
     """Every non-trivial solution and hidden-test line is searched in every file and git object."""
     out, _ = built

@@ -126,6 +126,24 @@ def _student_lab_setup(text: str) -> str:
     return text.replace(old, 'ROOT / "tools" / "lab-overrides.json"').replace("grader/lab-overrides", "tools/lab-overrides")
 
 
+# pyproject.toml's lines that name the grader, and what the edition (which has no grader/) has instead.
+GRADER_IN_PYPROJECT = {
+    'package-dir = {"ptcourse" = "src/ptcourse", "grader" = "grader"}': 'package-dir = {"ptcourse" = "src/ptcourse"}',
+    'where = ["src", "."]': 'where = ["src"]',
+    'include = ["ptcourse", "ptcourse.*", "grader", "grader.*"]': 'include = ["ptcourse", "ptcourse.*"]',
+    '[tool.setuptools.package-data]\ngrader = ["*.json", "templates/*"]\n': "",
+}
+
+
+def _student_pyproject(text: str) -> str:
+    """``pyproject.toml`` installing ``ptcourse`` alone (the edition has no grader/)."""
+    for old, new in GRADER_IN_PYPROJECT.items():
+        if old not in text:
+            raise RuntimeError(f"pyproject.toml no longer has {old!r}: update tools/edition.py")
+        text = text.replace(old, new)
+    return text
+
+
 def _git(out: Path, *args: str) -> str:
     env = {**os.environ, "GIT_AUTHOR_NAME": "PyTorch in Three Days", "GIT_AUTHOR_EMAIL": "course@example.invalid",
            "GIT_COMMITTER_NAME": "PyTorch in Three Days", "GIT_COMMITTER_EMAIL": "course@example.invalid"}
@@ -160,6 +178,8 @@ def build(out: Path, repo: str = PLACEHOLDER_REPO, root: Path = ROOT, lang: str 
         target.parent.mkdir(parents=True, exist_ok=True)
         if name == "tools/lab_setup.py":
             target.write_text(_student_lab_setup((root / name).read_text()))
+        elif name == "pyproject.toml":
+            target.write_text(_student_pyproject((root / name).read_text()))
         else:
             shutil.copy2(root / name, target)
     shutil.copyfile(root / OVERRIDES[0], out / OVERRIDES[1])
