@@ -75,7 +75,7 @@ def esc(text) -> str:
 
 def page(title: str, body: str, lang: str = "en") -> str:
     return (f"<!doctype html><html lang='{esc(normalise_lang(lang))}'><head><meta charset='utf-8'><title>{esc(title)}</title>"
-            f"<style>{STYLE}</style></head><body>{body}</body></html>\n")
+            f"<style>{STYLE}</style></head><body><main>{body}</main></body></html>\n")
 
 
 def feedback_html(record: dict, exercises: dict[str, str], lang: str | None = None) -> str:
@@ -114,7 +114,7 @@ def feedback_html(record: dict, exercises: dict[str, str], lang: str | None = No
                         f"<td>{esc(check_title(grade_id, lang))}<br><code class='muted'>{esc(grade_id)}</code></td>"
                         f"<td>{cell['score']:g} / {cell['max']:g}</td><td>{mark}</td><td>{message}</td></tr>")
         parts.append(f"<h2>{t('grader.page.checks')}</h2><table><tr><th>{t('grader.page.col_exercise')}</th>"
-                     f"<th>{t('grader.page.col_check')}</th><th>{t('grader.page.col_points')}</th><th></th>"
+                     f"<th>{t('grader.page.col_check')}</th><th>{t('grader.page.col_points')}</th><th>{t('grader.page.col_result')}</th>"
                      f"<th>{t('grader.page.col_wrong')}</th></tr>" + "".join(rows) + "</table>")
         parts.append(f"<p class='muted'>{t('grader.page.hidden_note')}</p>")
     return page(title, "".join(parts), lang)
@@ -126,10 +126,11 @@ def normalise(message: str) -> str:
     return re.sub(r"-?\d+(\.\d+)?(e-?\d+)?", "#", first)[:160]
 
 
-def _png(fig) -> str:
+def _png(fig, alt: str) -> str:
+    """The figure as an inline PNG with ``alt``, the text a screen reader says in its place."""
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=96, bbox_inches="tight")
-    return "<img alt='chart' src='data:image/png;base64," + base64.b64encode(buf.getvalue()).decode() + "'>"
+    return f"<img alt='{esc(alt)}' src='data:image/png;base64," + base64.b64encode(buf.getvalue()).decode() + "'>"
 
 
 def prepare_charts() -> None:
@@ -170,7 +171,9 @@ def _draw(plt, records: list[dict], exercise_order: list[str], lang: str) -> tup
     ax.set_xlabel(msg_in(lang, "grader.report.chart_total"))
     ax.set_ylabel(msg_in(lang, "grader.report.chart_students"))
     ax.set_title(msg_in(lang, "grader.report.chart_distribution"))
-    hist = _png(fig)
+    scores = list(totals.values()) or [0.0]
+    hist = _png(fig, msg_in(lang, "grader.report.chart_distribution_alt", students=len(totals),
+                            low=min(scores), high=max(scores)))
     plt.close(fig)
 
     earned, possible = defaultdict(float), defaultdict(float)
@@ -182,12 +185,15 @@ def _draw(plt, records: list[dict], exercise_order: list[str], lang: str) -> tup
     fig, ax = plt.subplots(figsize=(7, max(2.5, 0.24 * len(ids))))
     fractions = [100 * earned[g] / possible[g] for g in ids]
     colors = ["#b3261e" if f < 50 else "#f0b400" if f < 80 else "#0a7a2f" for f in fractions]
-    ax.barh(ids[::-1], fractions[::-1], color=colors[::-1])
+    bars = ax.barh(ids[::-1], fractions[::-1], color=colors[::-1])
+    ax.bar_label(bars, fmt="%.0f%%", fontsize=7, padding=2)  # the value in words too, not by colour alone
     ax.set_xlim(0, 100)
     ax.set_xlabel(msg_in(lang, "grader.report.chart_earned"))
     ax.set_title(msg_in(lang, "grader.report.chart_struggled"))
     ax.tick_params(axis="y", labelsize=7)
-    per_cell = _png(fig)
+    lowest = min(zip(fractions, ids), default=(0.0, "-"))
+    per_cell = _png(fig, msg_in(lang, "grader.report.chart_struggled_alt", checks=len(ids), lowest=lowest[1],
+                                percent=lowest[0]))
     plt.close(fig)
     return hist, per_cell
 

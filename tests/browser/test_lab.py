@@ -281,3 +281,68 @@ def test_chinese_submission_feedback_page(page, artifacts, zh_grading):
     if not zh_messages_ready():
         pytest.xfail("PENDING zhmsgs: the feedback page speaks Chinese once the grader reads the notebook's language")
     assert CJK.search(text), "the feedback page of a Chinese submission should be in Chinese"
+
+
+# -- accessibility (WCAG 2.1 AA, axe-core): the course home and one notebook per day, in both
+# languages, as JupyterLab shows them; a feedback page and the class report ---------------------
+A11Y_NOTEBOOKS = ("HOME", "day1/00_environment", "day2/01_linear_regression", "day3/01_devices")
+
+
+def _notebook_shown(page, lab, path: str) -> None:
+    """Open ``path`` in JupyterLab and wait for its rendered markdown (not for its kernel)."""
+    page.goto("about:blank")
+    lab.shutdown_kernels()
+    page.goto(lab.url(f"/lab/tree/{path}?reset"))
+    page.wait_for_selector(f"{ui.CURRENT} .jp-RenderedMarkdown h1")
+    page.wait_for_timeout(500)  # the rest of the markdown cells render right after the first
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_course_pages_are_accessible(page, lab, artifacts, lang):
+    """axe-core finds no serious or critical WCAG 2.1 A/AA violation in what the course writes in its
+    notebooks (the rendered markdown: headings, links, tables, images, language)."""
+    from tests.browser import a11y
+
+    found, upstream = {}, {}
+    for key in A11Y_NOTEBOOKS:
+        path = f"{key}.ipynb" if lang == "en" else f"zh-CN/{key}.ipynb"
+        _notebook_shown(page, lab, path)
+        found[path] = a11y.violations(page, context={"include": [f"{ui.CURRENT} .jp-RenderedMarkdown"]})
+        upstream[path] = a11y.violations(page, context=f"{ui.CURRENT} .jp-Notebook")
+    ui.shot(page, artifacts, f"50_a11y_{lang}")
+    # JupyterLab's own widgets (its editors, cell list and heading buttons) are upstream's: recorded, not judged
+    (artifacts / f"a11y_jupyterlab_{lang}.txt").write_text(
+        "\n".join(f"{path}: {v}" for path, vs in upstream.items() for v in vs) + "\n")
+    report = {path: [str(v) for v in a11y.blocking(vs)] for path, vs in found.items()}
+    assert not any(report.values()), f"accessibility ({lang}): {report}"
+
+
+def test_accessibility_check_catches_a_planted_violation(page, lab, course):
+    """The check above can fail: a link with no text (a screen reader says only "link") is serious."""
+    from tests.browser import a11y
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
+        "# Planted\n\nSee [](https://example.invalid/).\n")])
+    nbformat.write(nb, str(course / "a11y-planted.ipynb"))
+    _notebook_shown(page, lab, "a11y-planted.ipynb")
+    found = a11y.blocking(a11y.violations(page, context={"include": [f"{ui.CURRENT} .jp-RenderedMarkdown"]}))
+    assert [v.rule for v in found] == ["link-name"], [str(v) for v in found]
+
+
+def test_feedback_page_and_class_report_are_accessible(page, artifacts, zh_grading):
+    """The feedback page a learner reads and the instructor's class report: no serious or critical
+    violation, and every page has its language, a title and a main landmark."""
+    from tests.browser import a11y
+
+    feedback = zh_grading()
+    report = feedback.parents[3] / "reports" / "day1" / "report.html"
+    problems = {}
+    for path in (feedback, report):
+        page.goto(path.as_uri())
+        page.locator("body").wait_for()
+        found = a11y.violations(page, best_practice=True)
+        problems[path.name] = [str(v) for v in a11y.blocking(found)]
+        problems[path.name] += [str(v) for v in found if v.rule in ("landmark-one-main", "region",
+                                                                    "empty-table-header", "heading-order")]
+    ui.shot(page, artifacts, "51_a11y_report")
+    assert not any(problems.values()), f"accessibility: {problems}"
