@@ -191,7 +191,7 @@ def _draw(plt, records: list[dict], exercise_order: list[str], lang: str) -> tup
     ax.set_xlabel(msg_in(lang, "grader.report.chart_earned"))
     ax.set_title(msg_in(lang, "grader.report.chart_struggled"))
     ax.tick_params(axis="y", labelsize=7)
-    lowest = min(zip(fractions, ids), default=(0.0, "-"))
+    lowest = min(zip(fractions, ids, strict=True), default=(0.0, "-"))
     per_cell = _png(fig, msg_in(lang, "grader.report.chart_struggled_alt", checks=len(ids), lowest=lowest[1],
                                 percent=lowest[0]))
     plt.close(fig)
