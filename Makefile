@@ -3,6 +3,7 @@
 #   make test     install if needed, run the whole test suite (what CI runs)
 #   make quick    the fast tests only (no notebook execution, no nbgrader round trip)
 #   make release  regenerate the student notebooks dayN/ from solutions/dayN/ (and zh-CN/ from i18n/zh-CN/)
+#   make regen    rebuild every generated file, in order: messages (tools/msgify.py), release, points, zh-CN
 #   make bench    time and measure every solution notebook (DAY=day1 for one day)
 #   make points   recompute the points tables in README.md and HOME.ipynb (HOME's times too; zh-CN/HOME.ipynb)
 #   make nb       the loop for one notebook: NB=day1/01_tensors (execution, mutants, round trip, grader check)
@@ -27,7 +28,7 @@ LAB_FLAGS := --ServerApp.root_dir=$(CURDIR) --ServerApp.ip=127.0.0.1 \
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
 .PHONY: install lab lab-flags test quick browser release bench bench-grading grade check points lint student-edition
-.PHONY: times nb gpu-check
+.PHONY: times nb gpu-check regen
 
 install: $(STAMP)
 
@@ -96,6 +97,14 @@ points: install
 	@$(PY) -m tests.harness.points --write
 	@$(PY) -m tests.harness.home --write
 	@$(PY) tools/i18n.py build zh-CN >/dev/null  # the Chinese home's tables too
+
+# Every generated file, in the order they depend on each other: the test cells' prose becomes catalogue
+# entries (messages), the student copies are made from the sources (release), then the points and
+# times tables and the Chinese edition (points). Run it after merging branches that touch notebooks.
+regen: install
+	$(PY) tools/msgify.py
+	$(MAKE) --no-print-directory release
+	$(MAKE) --no-print-directory points
 
 times: install
 	@$(PY) -m tests.harness.times
