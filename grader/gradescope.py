@@ -52,6 +52,12 @@ class GsTest:
     status: str  # "passed" or "failed"
     output: str
     visibility: Visibility
+    grade_id: str  # written as the test's extra_data, for staff and tests
+
+    def to_json(self) -> dict:
+        out = asdict(self)
+        del out["grade_id"]
+        return {**out, "visibility": self.visibility.value, "extra_data": {"grade_id": self.grade_id}}
 
 
 @dataclass(frozen=True)
@@ -64,7 +70,7 @@ class GsResults:
     extra_data: dict
 
     def to_json(self) -> dict:
-        tests = [{**asdict(t), "visibility": t.visibility.value} for t in self.tests]
+        tests = [t.to_json() for t in self.tests]
         return {"score": self.score, "output": self.output, "output_format": "text",
                 "stdout_visibility": "hidden", "tests": tests, "extra_data": self.extra_data}
 
@@ -96,7 +102,7 @@ def _record_tests(record: dict, number: int, labels: dict[str, str], hidden: set
             cell.get("message") or msg_in(lang, "grader.page.no_message"))
         tests.append(GsTest(name=name, number=f"{number}.{k}", score=cell["score"], max_score=cell["max"],
                             status="passed" if ok else "failed", output=output,
-                            visibility=Visibility.AFTER_PUBLISHED if gid in hidden else Visibility.VISIBLE))
+                            visibility=Visibility.AFTER_PUBLISHED if gid in hidden else Visibility.VISIBLE, grade_id=gid))
     return tests
 
 
