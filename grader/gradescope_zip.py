@@ -71,7 +71,7 @@ def build(day: str, out: Path, root: Path = COURSE_ROOT, extra_args: str = "") -
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{day}-autograder.zip"
     with zipfile.ZipFile(path, "w") as zf:
-        _add(zf, "setup.sh", render("setup.sh").encode(), EXECUTABLE)
+        _add(zf, "setup.sh", render("setup.sh", day=day).encode(), EXECUTABLE)
         _add(zf, "run_autograder", render("run_autograder", day=day, extra_args=extra_args).encode(), EXECUTABLE)
         _add(zf, "requirements.txt", requirements((root / "requirements.txt").read_text()).encode())
         for rel in course_files(day, root):

@@ -154,3 +154,19 @@ def test_run_autograder_in_an_emulated_tree_scores_like_the_grader(tmp_path):
         text = json.dumps(data)
         assert str(tmp_path) not in text and "/autograder" not in text
         (tmp_path / f"results-{student}.json").write_text(json.dumps(data, indent=1, ensure_ascii=False))
+
+
+def test_without_a_working_bubblewrap_it_grades_with_the_fallback_and_says_so(tmp_path, monkeypatch, capsys):
+    seen = {}
+
+    def fake_grade(root, day, limits, sandbox=True):
+        seen["sandbox"] = sandbox
+        return gradescope.GsResults(0.0, "", (), {})
+
+    monkeypatch.setattr(gradescope, "bwrap_works", lambda: False)
+    monkeypatch.setattr(gradescope, "grade", fake_grade)
+    assert gradescope.main(["run", "--day", DAY, "--root", str(tmp_path)]) == 0
+    assert seen["sandbox"] is False
+    out = capsys.readouterr().out  # Gradescope keeps it in /autograder/results/stdout, for staff
+    assert "bubblewrap cannot run in this container" in out
+    assert "bubblewrap" not in (tmp_path / "results" / "results.json").read_text()  # not on the learner's page
