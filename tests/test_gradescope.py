@@ -127,6 +127,8 @@ def _grader_cells(tmp_path: Path) -> dict[str, dict[str, float]]:
                            "--out", str(out), "--gradebook", f"sqlite:///{tmp_path / 'gb.db'}", "--quiet"],
                           cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Similar answers" in (out / "reports" / DAY / "report.html").read_text()  # grader.similarity's section
+    assert (out / "reports" / DAY / "similarity.html").is_file()
     found = {}
     for path in (out / "reports" / DAY / "results").glob("*/*.json"):
         rec = json.loads(path.read_text())
