@@ -126,16 +126,17 @@ def to_results(day: str, records: list[dict], maxes: dict[str, dict[str, float]]
                hidden: set[str], extra: dict | None = None) -> GsResults:
     """``results.json`` for one submission: its graded records, and zero for each notebook of
     ``day`` it left out (``maxes``: ``{notebook: {grade_id: points}}``, in course order)."""
-    from ptcourse.messages import msg
+    from ptcourse.messages import msg_in
 
+    lang = next((r["lang"] for r in records if r.get("lang")), "en")  # the language the learner works in
     by_nb = {r["notebook"]: r for r in records if r.get("cells") is not None and r["notebook"] in maxes}
     tests: list[GsTest] = []
     lines: list[str] = []
     for number, notebook in enumerate(maxes, start=1):
         record = by_nb.get(notebook)
         if record is None:
-            missing = msg("grader.gradescope.missing", notebook=notebook)
-            record = {"notebook": notebook, "status": "graded", "score": 0.0, "lang": None, "notes": [],
+            missing = msg_in(lang, "grader.gradescope.missing", notebook=notebook)
+            record = {"notebook": notebook, "status": "graded", "score": 0.0, "lang": lang, "notes": [],
                       "max_score": sum(maxes[notebook].values()),
                       "cells": {g: {"score": 0.0, "max": m, "message": missing} for g, m in maxes[notebook].items()}}
             lines.append(missing)
@@ -146,7 +147,7 @@ def to_results(day: str, records: list[dict], maxes: dict[str, dict[str, float]]
         if r["notebook"] not in maxes:  # a file that is no notebook of this day
             lines.append(f"{r['notebook']}: " + (r.get("detail") or ""))
     total = sum(t.score for t in tests)
-    lines.insert(0, msg("grader.gradescope.total", day=day, score=total, max_score=sum(t.max_score for t in tests)))
+    lines.insert(0, msg_in(lang, "grader.gradescope.total", day=day, score=total, max_score=sum(t.max_score for t in tests)))
     return GsResults(score=total, output="\n".join(lines), tests=tuple(tests), extra_data=extra or {})
 
 

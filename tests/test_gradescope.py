@@ -172,3 +172,13 @@ def test_without_a_working_bubblewrap_it_grades_with_the_fallback_and_says_so(tm
     out = capsys.readouterr().out  # Gradescope keeps it in /autograder/results/stdout, for staff
     assert "bubblewrap cannot run in this container" in out
     assert "bubblewrap" not in (tmp_path / "results" / "results.json").read_text()  # not on the learner's page
+
+
+def test_a_chinese_submission_gets_chinese_words():
+    maxes = {"00_environment": {"env_pick_device_here": 1.0}, "01_tensors": {"tensors_make_grid_basic": 1.0}}
+    rec = _record("00_environment", {"env_pick_device_here": (1.0, 1.0, None)}, lang="zh-CN")
+    results = gradescope.to_results(DAY, [rec], maxes, {}, hidden=set()).to_json()
+    assert_valid_results(results)
+    assert "分" in results["output"].splitlines()[0]
+    missing = results["tests"][1]
+    assert "01_tensors.ipynb" in missing["output"] and "没有" in missing["output"]
