@@ -16,7 +16,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from grader import report, similarity, similarity_page
+from grader import report, similarity, similarity_page, submissions
+from ptcourse import nbmodel
 from tests.harness.classroom import solved, write_class
 from tests.harness.course import solved_translated
 from tests.harness.notebooks import ROOT, nbgrader_meta
@@ -143,9 +144,7 @@ def test_matched_lines_leave_out_the_starter_code(result):
 
 
 def test_english_and_chinese_copies_give_the_same_answers(klass):
-    masters = {NB: similarity.nbmodel.course_notebook(ROOT / "solutions" / DAY / f"{NB}.ipynb")}
-    from grader import submissions
-
+    masters = {NB: nbmodel.course_notebook(ROOT / "solutions" / DAY / f"{NB}.ipynb")}
     subs = submissions.discover(klass, DAY, masters)
     answers = {(a.student, a.exercise): a for a in similarity.answers_of(subs, masters)}
     assert answers[("mei", EXERCISE)].lang == "zh-CN"
