@@ -16,6 +16,7 @@ from ptcourse.messages import msg_in, normalise_lang
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 PAGE = "similarity.html"
+SECTION_PAIRS = 20  # the class report lists the closest pairs; the page has them all
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,7 @@ def section(result: Report, lang: str = "en", href: str = PAGE) -> str:
             "nothing": msg_in(lang, "grader.similarity.nothing"),
             "col_notebook": msg_in(lang, "grader.report.col_notebook"),
             "col_exercise": msg_in(lang, "grader.page.col_exercise")}
-    return _render("similarity_section.html", text=text, pairs=pairs, href=href)
+    return _render("similarity_section.html", text=text, pairs=pairs[:SECTION_PAIRS], href=href)
 
 
 def write(result: Report, folder: Path, lang: str = "en") -> Path:
