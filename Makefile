@@ -13,6 +13,7 @@
 #   make check    grade your own notebook with the hidden tests: NB=day1/01_tensors.ipynb
 #   make bench-grading  the class grader against sequential nbgrader autograde, and through Dask local:2 (STUDENTS=30 DAY=day1)
 #   make student-edition OUT=DIR [REPO=owner/name] [LANG=zh-CN]  the students' repository: notebooks, no solutions
+#   make gradescope DAY=day1  the autograder zip for Gradescope (gradescope/day1-autograder.zip)
 #   make gpu-check  on an NVIDIA GPU: every notebook and the grader on CUDA, AMP/compile/checkpointing table
 
 PYTHON ?= python3
@@ -28,7 +29,7 @@ LAB_FLAGS := --ServerApp.root_dir=$(CURDIR) --ServerApp.ip=127.0.0.1 \
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
 .PHONY: install lab lab-flags test quick browser release bench bench-grading grade check points lint student-edition
-.PHONY: times nb gpu-check regen
+.PHONY: times nb gpu-check regen gradescope
 
 install: $(STAMP)
 
@@ -88,6 +89,10 @@ gpu-check: install
 grade: install
 	@test -n "$(DAY)" || { echo 'usage: make grade DAY=day1 [ARGS="--submissions DIR ..."]'; exit 2; }
 	$(PY) -m grader grade $(DAY) $(ARGS)
+
+gradescope: install
+	@test -n "$(DAY)" || { echo 'usage: make gradescope DAY=day1 [OUT=DIR]'; exit 2; }
+	$(PY) -m grader.gradescope build $(DAY) $(if $(OUT),--out $(OUT))
 
 check: install
 	@test -n "$(NB)" || { echo 'usage: make check NB=day1/01_tensors.ipynb'; exit 2; }

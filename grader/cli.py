@@ -113,6 +113,21 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("notebook", type=Path, help="for example day1/01_tensors.ipynb")
     check.add_argument("--day", help="the day, if the notebook is not in a dayN/ folder")
     limits_args(check)
+
+    sim = sub.add_parser(
+        "similarity", help="pairs of similar answers per exercise: a reason to look, not a verdict",
+        description="Compare the class's answer cells of DAY, exercise by exercise (copydetect: winnowing, "
+                    "MOSS's method; starter code, the model solution and code most of the class shares do not "
+                    "count). Writes reports/<day>/similarity.html with the matched lines side by side. "
+                    "Nothing is run. `grade` writes the same page and a section of the class report.",
+    )
+    sim.add_argument("day", help="the assignment: day1, day2 or day3")
+    sim.add_argument("--submissions", type=Path, default=COURSE_ROOT / "submitted", metavar="DIR",
+                     help="folder of submissions, in either layout `grade` reads (default: submitted/)")
+    sim.add_argument("--out", type=Path, default=COURSE_ROOT, metavar="DIR", help="where reports/ goes")
+    sim.add_argument("--threshold", type=float, default=0.5, metavar="SHARE",
+                     help="list a pair when this share of one answer is also in the other (default 0.5)")
+    sim.add_argument("--lang", default="en", choices=["en", "zh-CN"], help="the page's language (default en)")
     return parser
 
 
@@ -228,6 +243,22 @@ def cmd_check(args) -> int:
     return 0
 
 
+def cmd_similarity(args) -> int:
+    from grader import similarity, similarity_page
+
+    source = COURSE_ROOT / "solutions" / args.day
+    if not source.is_dir() or not args.submissions.is_dir():
+        print(f"error: no such day {args.day!r} or no submissions folder {str(args.submissions)!r}", file=sys.stderr)
+        return 2
+    result = similarity.for_folder(args.day, args.submissions, source, args.threshold)
+    for pair in result.pairs:
+        print(f"{pair.a.notebook} {pair.a.exercise}: {pair.a.student} ~ {pair.b.student} "
+              f"({pair.share_a:.0%} / {pair.share_b:.0%})")
+    path = similarity_page.write(result, Path(args.out) / "reports" / args.day, args.lang)
+    print(f"{len(result.pairs)} pair(s) to look at (a reason to look, not a verdict): {path}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return {"grade": cmd_grade, "check": cmd_check}[args.command](args)
+    return {"grade": cmd_grade, "check": cmd_check, "similarity": cmd_similarity}[args.command](args)

@@ -456,8 +456,22 @@ class Grader:
         self.summary.report = self.reports / "report.html"
         self.summary.report.write_text(report.class_report_html(
             self.day, records, self.order,
-            {"max_total": max_total, "warnings": self.summary.warnings, "timing": timing, "penalties": late},
+            {"max_total": max_total, "warnings": self.summary.warnings, "timing": timing, "penalties": late,
+             "similarity_html": self.similarity(subs)},
             lang=self.lang))
+
+
+    def similarity(self, subs: list[submissions.Submission]) -> str:
+        """Similar answers across the class (grader.similarity): writes its page, returns the report's section."""
+        from grader import similarity, similarity_page
+
+        try:
+            result = similarity.for_class(self.day, subs, self.masters)
+        except Exception as exc:  # never fatal: the grades stand without it
+            self.log_line(f"similarity report failed: {exc!r}")
+            return ""
+        similarity_page.write(result, self.reports, self.lang)
+        return similarity_page.section(result, self.lang)
 
 
 def grade_class(opts: Options) -> RunSummary:

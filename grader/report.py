@@ -304,6 +304,7 @@ def class_report_html(day: str, records: list[dict], exercise_order: list[str], 
         penalty = f"−{late[student]:g}" if late.get(student) else ""
         parts.append(f"<tr><td>{esc(student)}</td><td>{totals[student]:g}</td><td>{penalty}</td><td>{links}</td></tr>")
     parts.append("</table>")
+    parts.append(summary.get("similarity_html", ""))  # grader.similarity_page.section: autoescaped HTML
     timing = summary.get("timing")
     if timing:
         parts.append(f"<p class='muted'>{esc(note_text(timing, lang))}</p>")

@@ -131,7 +131,7 @@ GRADER_IN_PYPROJECT = {
     'package-dir = {"ptcourse" = "src/ptcourse", "grader" = "grader"}': 'package-dir = {"ptcourse" = "src/ptcourse"}',
     'where = ["src", "."]': 'where = ["src"]',
     'include = ["ptcourse", "ptcourse.*", "grader", "grader.*"]': 'include = ["ptcourse", "ptcourse.*"]',
-    '[tool.setuptools.package-data]\ngrader = ["*.json", "templates/*"]\n': "",
+    '[tool.setuptools.package-data]\ngrader = ["*.json", "templates/**/*"]\n': "",
 }
 
 
