@@ -8,6 +8,7 @@ slow tests clone it with ``git clone`` and run its ``make check`` with the proje
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -17,6 +18,7 @@ import sys
 import nbformat
 import pytest
 
+from tests.harness import links
 from tests.harness.course import solved_copy
 from tests.harness.notebooks import DAYS, ROOT, SOLUTIONS, read, solution_notebooks
 
@@ -170,7 +172,8 @@ def test_chinese_edition_holds_the_chinese_notebooks_home_and_language(built_zh)
     for day in DAYS:
         for nb in solution_notebooks(day):
             assert (out / day / nb.name).read_bytes() == (ROOT / "zh-CN" / day / nb.name).read_bytes(), f"{day}/{nb.name}"
-    assert (out / "HOME.ipynb").read_bytes() == (ROOT / "zh-CN" / "HOME.ipynb").read_bytes()
+    # the Chinese home, its links and self-check paths relocated (test_chinese_edition_names_its_own_paths)
+    assert (out / "HOME.ipynb").read_text() == edition.translated("zh-CN")[0]["HOME.ipynb"]
     assert (out / ".ptcourse-lang").read_text().strip() == "zh-CN" and ".ptcourse-lang" in files
     assert "apt.txt" in files and "fonts-noto-cjk" in (out / "apt.txt").read_text()
     readme = (out / "README.md").read_text()
@@ -179,3 +182,27 @@ def test_chinese_edition_holds_the_chinese_notebooks_home_and_language(built_zh)
     assert info["readme_lang"] == ("zh-CN" if edition.translated("zh-CN")[1] else "en")
     if info["readme_lang"] == "zh-CN":
         assert re.search(r"[\u4e00-\u9fff]", readme), "the Chinese README should be in Chinese"
+
+
+# -- links and self-check paths of both student editions -----------------------------------------
+@pytest.mark.parametrize("which", ["built", "built_zh"])
+def test_every_relative_link_resolves_inside_the_edition(which, request):
+    out, _ = request.getfixturevalue(which)
+    files = git(out, "ls-files").split()
+    dead = {name: found for name in files if name.endswith((".ipynb", ".md"))
+            if (found := links.dead_links(out / name, out))}
+    assert not dead, f"links that leave the {which} student edition or name no file: {dead}"
+
+
+def test_chinese_edition_names_its_own_paths(built_zh):
+    out, _ = built_zh
+    home = "".join("".join(c["source"]) for c in json.loads((out / "HOME.ipynb").read_text())["cells"])
+    assert "NB=day1/01_tensors.ipynb" in home and "zh-CN/" not in home, "the Chinese edition's HOME names its paths"
+    assert "../" not in home, "no link out of the edition"
+    assert edition.relocated_line("[HOME.ipynb](../HOME.ipynb)（英文版）", "HOME.ipynb", "zh-CN", {"data/x.csv"}) is None
+    assert edition.relocated_line("[数据](../data/x.csv)", "day1/a.ipynb", "zh-CN", {"data/x.csv"}) == \
+        "[数据](../data/x.csv)"
+    assert edition.relocated_line("[数据](../../data/x.csv#r)", "day1/a.ipynb", "zh-CN", {"data/x.csv"}) == \
+        "[数据](../data/x.csv#r)"
+    assert edition.relocated_line("`make check NB=zh-CN/day1/a.ipynb`", "HOME.ipynb", "zh-CN", set()) == \
+        "`make check NB=day1/a.ipynb`"

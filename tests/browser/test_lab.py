@@ -247,7 +247,7 @@ def test_chinese_markdown_renders_without_literal_markers(page, lab, artifacts, 
     tests/harness/mdmarkers.py; tests/test_i18n_markdown.py checks the same without a browser)."""
     ui.open_lab(page, lab, f"/lab/tree/{rel}")
     cells = sum(c.cell_type == "markdown" for c in nbformat.read(str(ROOT / rel), as_version=4).cells)
-    rendered = ui.rendered_markdown(page)
+    rendered = ui.rendered_markdown(page, cells)
     assert len(rendered) == cells, f"{rel}: {len(rendered)} of {cells} markdown cells rendered"
     found = [hit for text in rendered for hit in literal_markers(re.sub(r"\$[^$]*\$", " ", text))]
     if found:

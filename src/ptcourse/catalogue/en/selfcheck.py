@@ -8,9 +8,9 @@ MESSAGES = {
     "selfcheck.no_tests": "{name}: this notebook has no test cells to run.",
     "selfcheck.running": "Running {name} in a fresh kernel (visible tests only)…",
     "selfcheck.header": "\n{name}: {passed} of {total} visible checks passed ({seconds:.0f} s)",
-    "selfcheck.pass": "  ✔ {grade_id} ({points:g}/{points:g})",
-    "selfcheck.fail": "  ✘ {grade_id} (0/{points:g}): {message}",
-    "selfcheck.hidden_line": "  · {grade_id} (?/{points:g}): {message}",
+    "selfcheck.pass": "  ✔ {title} ({points:g}/{points:g})",
+    "selfcheck.fail": "  ✘ {title} (0/{points:g}): {message}",
+    "selfcheck.hidden_line": "  · {title} (?/{points:g}): {message}",
     "selfcheck.hidden_only": "hidden test only: it runs when your instructor grades",
     "selfcheck.not_done": "not done yet (the exercise still raises NotImplementedError)",
     "selfcheck.not_run": "not run: an earlier cell stopped the kernel or ran out of time",
@@ -27,5 +27,5 @@ MESSAGES = {
     "progress.result_graded": "{passed}/{total} checks passed ({score:g}/{max_score:g} points with hidden tests), "
                               "last checked {when}",
     "progress.never": "not checked yet",
-    "progress.how": "Check a notebook from a terminal: `make check NB=day1/01_tensors.ipynb`, then run this cell again.",
+    "progress.how": "Check a notebook from a terminal: `make check NB={example}`, then run this cell again.",
 }
