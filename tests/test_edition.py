@@ -206,3 +206,15 @@ def test_chinese_edition_names_its_own_paths(built_zh):
         "[数据](../data/x.csv#r)"
     assert edition.relocated_line("`make check NB=zh-CN/day1/a.ipynb`", "HOME.ipynb", "zh-CN", set()) == \
         "`make check NB=day1/a.ipynb`"
+
+
+def test_chinese_edition_makefile_speaks_chinese(built, built_zh):
+    """The opening comment and `make check`'s usage line in the edition's language; the English
+    edition's Makefile is the template as it is."""
+    assert (built[0] / "Makefile").read_text() == (edition.FILES / "Makefile").read_text()
+    out, _ = built_zh
+    head = (out / "Makefile").read_text().split("\nPYTHON ?=")[0]
+    assert re.search(r"[\u4e00-\u9fff]", head) and "every set-up" not in head, head
+    env = {**os.environ, "VIRTUAL_ENV": str(ROOT / ".venv")}
+    proc = subprocess.run(["make", "check"], cwd=out, env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stdout.strip() == "用法：make check NB=day1/01_tensors.ipynb", proc.stdout

@@ -187,6 +187,25 @@ def translated(lang: str, root: Path = ROOT) -> tuple[dict[str, str], str | None
     return files, i18n.translated_readme(lang, root)
 
 
+def student_makefile(lang: str = "en") -> str:
+    """``edition-files/Makefile`` with its opening comment and usage line in ``lang`` (the
+    catalogue's ``edition.makefile.*``; the English ones are the file's own)."""
+    from ptcourse.messages import msg_in
+
+    text = (FILES / "Makefile").read_text(encoding="utf-8")
+    head, rest = text[:text.index("\nPYTHON ?=")], text[text.index("\nPYTHON ?="):]
+    usage = msg_in("en", "edition.makefile.usage")
+    if head != _comment(msg_in("en", "edition.makefile.header")) or f"echo '{usage}'" not in rest:
+        raise RuntimeError("tools/edition-files/Makefile's opening comment or usage line is not the catalogue's "
+                           "edition.makefile.* (update both)")
+    return _comment(msg_in(lang, "edition.makefile.header")) + rest.replace(
+        f"echo '{usage}'", f"echo '{msg_in(lang, 'edition.makefile.usage')}'")
+
+
+def _comment(text: str) -> str:
+    return "\n".join(("# " + line).rstrip() for line in text.split("\n")) + "\n"
+
+
 def build(out: Path, repo: str = PLACEHOLDER_REPO, root: Path = ROOT, lang: str = "en") -> dict:
     """Write the edition into ``out`` and commit it; returns its size and build time."""
     started = time.monotonic()
@@ -216,7 +235,7 @@ def build(out: Path, repo: str = PLACEHOLDER_REPO, root: Path = ROOT, lang: str 
         if readme_zh is not None:
             readme, readme_lang = readme_zh, lang
     (out / "README.md").write_text(readme.replace("{repo}", repo).replace("{clone_url}", f"https://github.com/{repo}.git"))
-    shutil.copyfile(FILES / "Makefile", out / "Makefile")
+    (out / "Makefile").write_text(student_makefile(lang), encoding="utf-8")
     shutil.copyfile(FILES / "gitignore", out / ".gitignore")
     shutil.copyfile(FILES / "nbgrader_config.py", out / "nbgrader_config.py")
 

@@ -28,4 +28,15 @@ MESSAGES = {
                               "last checked {when}",
     "progress.never": "not checked yet",
     "progress.how": "Check a notebook from a terminal: `make check NB={example}`, then run this cell again.",
+    # the student edition's Makefile (tools/edition.py writes it in the edition's language)
+    "edition.makefile.header": (
+        "PyTorch in Three Days (student edition): every set-up and check goes through this file.\n"
+        "  make lab              install into .venv if needed, open JupyterLab on the course home\n"
+        "  make check NB=...     run one notebook's visible tests: make check NB=day1/01_tensors.ipynb\n"
+        "  port 8888 taken?      make lab LAB_ARGS=--port=8889 (jupyter lab list shows running servers)\n"
+        "\n"
+        "With a Python environment already active (conda, or VIRTUAL_ENV set), that one is used and\n"
+        "nothing is installed."
+    ),
+    "edition.makefile.usage": "usage: make check NB=day1/01_tensors.ipynb",
 }

@@ -27,4 +27,14 @@ MESSAGES = {
                               "最近检查于 {when}",
     "progress.never": "尚未检查",
     "progress.how": "在终端里检查一个笔记本：`make check NB={example}`，然后再次运行这个单元格。",
+    # the student edition's Makefile (tools/edition.py writes it in the edition's language)
+    "edition.makefile.header": (
+        "三天学会 PyTorch（学生版）：所有的安装和检查都通过这个文件完成。\n"
+        "  make lab              需要时安装到 .venv，然后在课程主页上打开 JupyterLab\n"
+        "  make check NB=...     运行一个笔记本的可见测试：make check NB=day1/01_tensors.ipynb\n"
+        "  8888 端口被占用？     make lab LAB_ARGS=--port=8889（jupyter lab list 列出正在运行的服务器）\n"
+        "\n"
+        "如果已经激活了一个 Python 环境（conda，或设置了 VIRTUAL_ENV），就直接使用它，什么也不安装。"
+    ),
+    "edition.makefile.usage": "用法：make check NB=day1/01_tensors.ipynb",
 }
