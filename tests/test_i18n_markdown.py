@@ -59,3 +59,15 @@ def test_the_check_sees_literal_markers(markdown):
                                       "的<strong>自动求导（autograd）</strong>会"])
 def test_the_check_passes_rendered_emphasis(markdown):
     assert unrendered(markdown) == []
+
+
+def test_chinese_readme_and_home_help_learners_in_mainland_china():
+    """Mirrors for pip and conda, running locally when Binder can't be reached, port 8888 taken."""
+    readme = i18n.translated_readme(LANG) or ""
+    home = "".join(i18n._source(c) for c in json.loads((ROOT / LANG / "HOME.ipynb").read_text())["cells"])
+    for name, text in (("i18n/zh-CN/README.md", readme), ("zh-CN/HOME.ipynb", home)):
+        assert "## 在中国大陆学习" in text, f"{name}: no section for learners in mainland China"
+        for needed in ("pip config set global.index-url https://pypi.tuna.tsinghua.edu.cn/simple",
+                       "conda config --set custom_channels.conda-forge", "make lab LAB_ARGS=--port=8889",
+                       "jupyter lab list", "make lab"):
+            assert needed in text, f"{name}: the mainland China section should say {needed!r}"
