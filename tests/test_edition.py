@@ -215,6 +215,8 @@ def test_chinese_edition_makefile_speaks_chinese(built, built_zh):
     out, _ = built_zh
     head = (out / "Makefile").read_text().split("\nPYTHON ?=")[0]
     assert re.search(r"[\u4e00-\u9fff]", head) and "every set-up" not in head, head
-    env = {**os.environ, "VIRTUAL_ENV": str(ROOT / ".venv")}
-    proc = subprocess.run(["make", "check"], cwd=out, env=env, capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 2 and proc.stdout.strip() == "用法：make check NB=day1/01_tensors.ipynb", proc.stdout
+    env = {k: v for k, v in os.environ.items() if k not in {"MAKEFLAGS", "MAKELEVEL", "MFLAGS"}}
+    env["VIRTUAL_ENV"] = str(ROOT / ".venv")
+    proc = subprocess.run(["make", "--no-print-directory", "check"], cwd=out, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 2 and "用法：make check NB=day1/01_tensors.ipynb" in proc.stdout.splitlines(), proc.stdout
