@@ -39,4 +39,6 @@ MESSAGES = {
         "nothing is installed."
     ),
     "edition.makefile.usage": "usage: make check NB=day1/01_tensors.ipynb",
+    # the comment of an answer stub in the translated notebooks (tools/i18n.py); English: nbgrader's own
+    "edition.code_stub": "# YOUR CODE HERE",
 }

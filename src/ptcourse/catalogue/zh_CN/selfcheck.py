@@ -37,4 +37,6 @@ MESSAGES = {
         "如果已经激活了一个 Python 环境（conda，或设置了 VIRTUAL_ENV），就直接使用它，什么也不安装。"
     ),
     "edition.makefile.usage": "用法：make check NB=day1/01_tensors.ipynb",
+    # the comment of an answer stub in the translated notebooks (tools/i18n.py); English: nbgrader's own
+    "edition.code_stub": "# 在这里写你的代码（YOUR CODE HERE）",
 }
