@@ -190,8 +190,16 @@ def cmd_grade(args) -> int:
     return 1 if summary.refused else 0
 
 
+def self_check_page(day: str, notebook: str, lang: str) -> Path:
+    """Where ``check`` writes its feedback page: ``feedback/self-check/<day>/<notebook>.html``,
+    under ``feedback/self-check/<lang>/`` for a notebook in another language (the Chinese
+    edition's copy of a notebook does not overwrite the English one's page)."""
+    folder = COURSE_ROOT / "feedback" / "self-check"
+    return (folder if lang == "en" else folder / lang) / day / f"{notebook}.html"
+
+
 def cmd_check(args) -> int:
-    from grader import report
+    from grader import checklines
     from grader.engine import Options, grade_class
     from ptcourse.messages import msg_in
 
@@ -221,19 +229,8 @@ def cmd_check(args) -> int:
             return 1
         record = records[0]
         lang = record.get("lang") or "en"  # the notebook's language, as on its feedback page
-        points = msg_in(lang, "grader.page.points", score=record["score"], max_score=record["max_score"])
-        print(f"\n{day}/{record['notebook']}: {points}")
-        if record["status"] != "graded":
-            print(f"  {report.status_words(record['status'], lang)}: {record['detail']}")
-        for note in record.get("notes", []):
-            print("  " + msg_in(lang, "grader.check.note", note=note))
-        for gid, cell in record.get("cells", {}).items():
-            mark = "✔" if cell["score"] >= cell["max"] else "✘"
-            line = f"  {mark} {gid} ({cell['score']:g}/{cell['max']:g})"
-            if cell["score"] < cell["max"] and cell.get("message"):
-                line += f": {cell['message'].splitlines()[0][:200]}"
-            print(line)
-        dest = COURSE_ROOT / "feedback" / "self-check" / day / f"{record['notebook']}.html"
+        print("\n".join(checklines.summary(record, day, lang)))
+        dest = self_check_page(day, record["notebook"], lang)
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(out / "feedback" / "me" / day / f"{record['notebook']}.html", dest)
         print("\n" + msg_in(lang, "grader.check.feedback_page", path=dest))

@@ -8,6 +8,7 @@ slow tests clone it with ``git clone`` and run its ``make check`` with the proje
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -17,6 +18,7 @@ import sys
 import nbformat
 import pytest
 
+from tests.harness import links
 from tests.harness.course import solved_copy
 from tests.harness.notebooks import DAYS, ROOT, SOLUTIONS, read, solution_notebooks
 
@@ -190,7 +192,8 @@ def test_chinese_edition_holds_the_chinese_notebooks_home_and_language(built_zh)
     for day in DAYS:
         for nb in solution_notebooks(day):
             assert (out / day / nb.name).read_bytes() == (ROOT / "zh-CN" / day / nb.name).read_bytes(), f"{day}/{nb.name}"
-    assert (out / "HOME.ipynb").read_bytes() == (ROOT / "zh-CN" / "HOME.ipynb").read_bytes()
+    # the Chinese home, its links and self-check paths relocated (test_chinese_edition_names_its_own_paths)
+    assert (out / "HOME.ipynb").read_text() == edition.translated("zh-CN")[0]["HOME.ipynb"]
     assert (out / ".ptcourse-lang").read_text().strip() == "zh-CN" and ".ptcourse-lang" in files
     assert "apt.txt" in files and "fonts-noto-cjk" in (out / "apt.txt").read_text()
     readme = (out / "README.md").read_text()
@@ -199,3 +202,41 @@ def test_chinese_edition_holds_the_chinese_notebooks_home_and_language(built_zh)
     assert info["readme_lang"] == ("zh-CN" if edition.translated("zh-CN")[1] else "en")
     if info["readme_lang"] == "zh-CN":
         assert re.search(r"[\u4e00-\u9fff]", readme), "the Chinese README should be in Chinese"
+
+
+# -- links and self-check paths of both student editions -----------------------------------------
+@pytest.mark.parametrize("which", ["built", "built_zh"])
+def test_every_relative_link_resolves_inside_the_edition(which, request):
+    out, _ = request.getfixturevalue(which)
+    files = git(out, "ls-files").split()
+    dead = {name: found for name in files if name.endswith((".ipynb", ".md"))
+            if (found := links.dead_links(out / name, out))}
+    assert not dead, f"links that leave the {which} student edition or name no file: {dead}"
+
+
+def test_chinese_edition_names_its_own_paths(built_zh):
+    out, _ = built_zh
+    home = "".join("".join(c["source"]) for c in json.loads((out / "HOME.ipynb").read_text())["cells"])
+    assert "NB=day1/01_tensors.ipynb" in home and "zh-CN/" not in home, "the Chinese edition's HOME names its paths"
+    assert "../" not in home, "no link out of the edition"
+    assert edition.relocated_line("[HOME.ipynb](../HOME.ipynb)（英文版）", "HOME.ipynb", "zh-CN", {"data/x.csv"}) is None
+    assert edition.relocated_line("[数据](../data/x.csv)", "day1/a.ipynb", "zh-CN", {"data/x.csv"}) == \
+        "[数据](../data/x.csv)"
+    assert edition.relocated_line("[数据](../../data/x.csv#r)", "day1/a.ipynb", "zh-CN", {"data/x.csv"}) == \
+        "[数据](../data/x.csv#r)"
+    assert edition.relocated_line("`make check NB=zh-CN/day1/a.ipynb`", "HOME.ipynb", "zh-CN", set()) == \
+        "`make check NB=day1/a.ipynb`"
+
+
+def test_chinese_edition_makefile_speaks_chinese(built, built_zh):
+    """The opening comment and `make check`'s usage line in the edition's language; the English
+    edition's Makefile is the template as it is."""
+    assert (built[0] / "Makefile").read_text() == (edition.FILES / "Makefile").read_text()
+    out, _ = built_zh
+    head = (out / "Makefile").read_text().split("\nPYTHON ?=")[0]
+    assert re.search(r"[\u4e00-\u9fff]", head) and "every set-up" not in head, head
+    env = {k: v for k, v in os.environ.items() if k not in {"MAKEFLAGS", "MAKELEVEL", "MFLAGS"}}
+    env["VIRTUAL_ENV"] = str(ROOT / ".venv")
+    proc = subprocess.run(["make", "--no-print-directory", "check"], cwd=out, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 2 and "用法：make check NB=day1/01_tensors.ipynb" in proc.stdout.splitlines(), proc.stdout

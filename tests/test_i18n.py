@@ -42,14 +42,17 @@ def _cell(cell: dict) -> str:
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=nb_key)
 def test_code_tests_and_nbgrader_metadata_are_the_english_ones(path):
     """Byte for byte: every code cell (source and metadata) and every cell's metadata and id; free
-    code cells may differ in comments only; markdown only in its text."""
+    code cells and answer scaffolds may differ in comments only; markdown only in its text."""
     english = json.loads(student_copy(path).read_text(encoding="utf-8"))
     chinese = json.loads((EDITION / path.parent.name / path.name).read_text(encoding="utf-8"))
     assert len(english["cells"]) == len(chinese["cells"]), "not the same cells"
     for en, zh in zip(english["cells"], chinese["cells"], strict=True):
         where = f"{nb_key(path)} cell {en.get('id')}"
         assert {k: v for k, v in en.items() if k != "source"} == {k: v for k, v in zh.items() if k != "source"}, where
-        if en["cell_type"] == "code" and (en["metadata"].get("nbgrader") or _cell(en) == _cell(zh)):
+        if en["cell_type"] == "code" and i18n.is_scaffold(en):  # an answer scaffold: comments may be translated
+            assert i18n.strip_comments(i18n._source(en)) == i18n.strip_comments(i18n._source(zh)), \
+                f"{where}: the Chinese answer scaffold changes code, not only comments"
+        elif en["cell_type"] == "code" and (en["metadata"].get("nbgrader") or _cell(en) == _cell(zh)):
             assert _cell(en) == _cell(zh), f"{where}: an nbgrader cell differs from the English edition"
         elif en["cell_type"] == "code":
             assert i18n.strip_comments(i18n._source(en)) == i18n.strip_comments(i18n._source(zh)), \
@@ -146,3 +149,23 @@ def test_translation_counts(capsys):
     with capsys.disabled():
         print(f"\n{LANG}: {ok} cells translated and fresh, {missing} missing in {len(rows)} files; "
               f"{total} markdown cells in the course")
+
+
+def test_answer_scaffolds_speak_chinese_and_keep_their_code():
+    """Every answer stub's ``# YOUR CODE HERE`` is in Chinese (the catalogue's ``edition.code_stub``);
+    a scaffold's own comments are translated like a free code cell's; graded cells never."""
+    from ptcourse.messages import msg_in
+
+    stub = msg_in(LANG, "edition.code_stub")
+    for path in NOTEBOOKS:
+        chinese = json.loads((EDITION / path.parent.name / path.name).read_text(encoding="utf-8"))
+        scaffolds = [i18n._source(c) for c in chinese["cells"] if i18n.is_scaffold(c)]
+        assert all(i18n.STUB_COMMENT not in s for s in scaffolds), f"{nb_key(path)}: an English answer stub"
+        assert any(stub in s for s in scaffolds), f"{nb_key(path)}: no translated answer stub"
+    tensors = json.loads((EDITION / "day1" / "01_tensors.ipynb").read_text(encoding="utf-8"))
+    assert "# True：结果与 x 共享内存。False：结果是副本。" in "".join(i18n._source(c) for c in tensors["cells"])
+    graded = {"cell_type": "code", "id": "g", "metadata": {"nbgrader": {"grade": True, "solution": True}},
+              "source": "x = 1  # a\n", "outputs": []}
+    nb = {"cells": [graded], "metadata": {}}
+    with pytest.raises(ValueError, match="graded or locked"):
+        i18n.translate_notebook(nb, {"g": i18n.Entry("g", "0" * 12, True, "x = 1  # 一\n")}, LANG, "demo")

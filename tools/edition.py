@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -151,15 +152,76 @@ def _git(out: Path, *args: str) -> str:
                           cwd=out, env=env, capture_output=True, text=True, check=True).stdout
 
 
-def translated(lang: str, root: Path = ROOT) -> tuple[dict[str, str], str | None]:
-    """``({edition path: text}, README template or None)`` of the ``lang`` edition: the
-    translated notebooks in place of ``HOME.ipynb`` and ``dayN/``, and ``.ptcourse-lang``."""
+LINK = re.compile(r"\]\((?P<target>[^)\s#]+)(?P<anchor>#[^)\s]*)?\)")
+
+
+def relocated_line(line: str, page: str, lang: str, shipped: set[str]) -> str | None:
+    """``line`` of the course's ``lang/page`` as the ``lang`` edition's ``page`` (its folder
+    ``lang/`` is the edition's root): a self-check path loses ``lang/``, a link out of ``lang/``
+    to a file the edition ships as it is points to it from the new place; None (drop the line)
+    when a link names a file the edition does not ship (the English edition's pages)."""
+    line = line.replace(f"NB={lang}/", "NB=")
+    here = posixpath.dirname(page)
+    for match in LINK.finditer(line):
+        target = match["target"]
+        if re.match(r"[a-z][a-z0-9+.-]*:", target) or target.startswith("/"):
+            continue
+        full = posixpath.normpath(posixpath.join(lang, here, target))
+        if full.startswith(f"{lang}/"):
+            continue
+        if full not in shipped:
+            return None
+        line = line.replace(match[0], f"]({posixpath.relpath(full, here or '.')}{match['anchor'] or ''})")
+    return line
+
+
+def relocated_notebook(text: str, page: str, lang: str, shipped: set[str]) -> str:
+    """The notebook ``lang/page`` (JSON text) with each markdown line relocated (:func:`relocated_line`)."""
     import i18n  # tools/i18n.py
 
-    files = {}
-    for rel, text in i18n.built_files(lang, root).items():
-        files[rel.removeprefix(f"{lang}/")] = text
+    nb, changed = json.loads(text), False
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "markdown":
+            continue
+        source = i18n._source(cell)
+        lines = [relocated_line(ln, page, lang, shipped) for ln in source.split("\n")]
+        new = "\n".join(ln for ln in lines if ln is not None)
+        if new != source:
+            cell["source"], changed = new, True
+    return i18n._dump(nb) if changed else text
+
+
+def translated(lang: str, root: Path = ROOT) -> tuple[dict[str, str], str | None]:
+    """``({edition path: text}, README template or None)`` of the ``lang`` edition: the
+    translated notebooks in place of ``HOME.ipynb`` and ``dayN/``, and ``.ptcourse-lang``.
+    Their links and self-check paths name the edition's own files (:func:`relocated_line`)."""
+    import i18n  # tools/i18n.py
+
+    files = {rel.removeprefix(f"{lang}/"): text for rel, text in i18n.built_files(lang, root).items()}
+    shipped = {name for name in selected(root) if not name.startswith(f"{lang}/") and name not in files}
+    for rel, text in files.items():
+        if rel.endswith(".ipynb"):
+            files[rel] = relocated_notebook(text, rel, lang, shipped)
     return files, i18n.translated_readme(lang, root)
+
+
+def student_makefile(lang: str = "en") -> str:
+    """``edition-files/Makefile`` with its opening comment and usage line in ``lang`` (the
+    catalogue's ``edition.makefile.*``; the English ones are the file's own)."""
+    from ptcourse.messages import msg_in
+
+    text = (FILES / "Makefile").read_text(encoding="utf-8")
+    head, rest = text[:text.index("\nPYTHON ?=")], text[text.index("\nPYTHON ?="):]
+    usage = msg_in("en", "edition.makefile.usage")
+    if head != _comment(msg_in("en", "edition.makefile.header")) or f"echo '{usage}'" not in rest:
+        raise RuntimeError("tools/edition-files/Makefile's opening comment or usage line is not the catalogue's "
+                           "edition.makefile.* (update both)")
+    return _comment(msg_in(lang, "edition.makefile.header")) + rest.replace(
+        f"echo '{usage}'", f"echo '{msg_in(lang, 'edition.makefile.usage')}'")
+
+
+def _comment(text: str) -> str:
+    return "\n".join(("# " + line).rstrip() for line in text.split("\n")) + "\n"
 
 
 def build(out: Path, repo: str = PLACEHOLDER_REPO, root: Path = ROOT, lang: str = "en") -> dict:
@@ -193,7 +255,7 @@ def build(out: Path, repo: str = PLACEHOLDER_REPO, root: Path = ROOT, lang: str 
         if readme_zh is not None:
             readme, readme_lang = readme_zh, lang
     (out / "README.md").write_text(readme.replace("{repo}", repo).replace("{clone_url}", f"https://github.com/{repo}.git"))
-    shutil.copyfile(FILES / "Makefile", out / "Makefile")
+    (out / "Makefile").write_text(student_makefile(lang), encoding="utf-8")
     shutil.copyfile(FILES / "gitignore", out / ".gitignore")
     shutil.copyfile(FILES / "nbgrader_config.py", out / "nbgrader_config.py")
 

@@ -54,6 +54,7 @@ I18N = ROOT / "i18n"
 DAYS = ("day1", "day2", "day3")
 README_SOURCE = Path("tools/edition-files/README.md")  # the student README, relative to the course root
 README_ID = "README"
+STUB_COMMENT = "# YOUR CODE HERE"  # the first line of nbgrader's code stub (grader/nbgrader_config.py)
 HEADER = re.compile(r"^<!-- cell: (?P<cell>\S+) en: (?P<en>[0-9a-f]{12})(?P<code> code)? -->$", re.M)
 # The generated parts of HOME.ipynb (tests/harness/home.py): left out of the hash.
 TABLE = re.compile(r"<!-- table:(?P<day>day\d) -->\n(?P<body>.*?)<!-- /table -->", re.S)
@@ -119,8 +120,34 @@ def _source(cell: dict) -> str:
     return "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
 
 
+def _nbgrader(cell: dict) -> dict:
+    return cell.get("metadata", {}).get("nbgrader") or {}
+
+
+def is_scaffold(cell: dict) -> bool:
+    """An answer cell (nbgrader solution, not graded, not locked): the learner replaces its code,
+    so its comments may be translated like a free code cell's."""
+    meta = _nbgrader(cell)
+    return cell["cell_type"] == "code" and bool(meta.get("solution")) and not meta.get("grade") \
+        and not meta.get("locked")
+
+
+def scaffold_source(cell: dict) -> str:
+    """An answer cell as the student copy has it (the solution replaced by the stub)."""
+    from ptcourse.nbmodel import stub_solution
+
+    return stub_solution(_source(cell))
+
+
+def _own_comments(source: str) -> bool:
+    """Comments other than the answer stub's ``# YOUR CODE HERE``."""
+    return has_comment("\n".join(ln for ln in source.split("\n") if ln.strip() != STUB_COMMENT))
+
+
 def translatable(nb_path: Path) -> list[tuple[str, str, bool]]:
-    """(cell id, English source, is code) of every cell a translation may cover."""
+    """(cell id, English source, is code) of every cell a translation may cover: markdown, free
+    code cells with comments, and answer scaffolds with comments of their own (their student-copy
+    text: the solution is never in a translation file)."""
     if nb_path.name == README_SOURCE.name and nb_path.suffix == ".md":
         return [(README_ID, nb_path.read_text(encoding="utf-8"), False)]
     nb = json.loads(nb_path.read_text(encoding="utf-8"))
@@ -129,8 +156,10 @@ def translatable(nb_path: Path) -> list[tuple[str, str, bool]]:
         source = _source(cell)
         if cell["cell_type"] == "markdown":
             out.append((cell["id"], source, False))
-        elif cell["cell_type"] == "code" and not cell.get("metadata", {}).get("nbgrader") and has_comment(source):
+        elif cell["cell_type"] == "code" and not _nbgrader(cell) and has_comment(source):
             out.append((cell["id"], source, True))
+        elif is_scaffold(cell) and _own_comments(scaffold_source(cell)):
+            out.append((cell["id"], scaffold_source(cell), True))
     return out
 
 
@@ -195,8 +224,9 @@ def _old_english(rel: str, cell: str, old_hash: str, history: Path) -> str | Non
         except (ValueError, KeyError):
             continue
         for c in cells:
-            if c.get("id") == cell and en_hash(hashed_text(_source(c))) == old_hash:
-                return _source(c)
+            text = scaffold_source(c) if c.get("cell_type") == "code" and is_scaffold(c) else _source(c)
+            if c.get("id") == cell and en_hash(hashed_text(text)) == old_hash:
+                return text
     return None
 
 
@@ -247,15 +277,28 @@ def translate_notebook(nb: dict, entries: dict[str, Entry], lang: str, where: st
         if entry is None:
             continue
         if cell["cell_type"] == "code":
-            if cell.get("metadata", {}).get("nbgrader"):
-                raise ValueError(f"{where}: cell {entry.cell} is an nbgrader cell: only markdown and free code "
-                                 "cells are translated")
+            if _nbgrader(cell) and not is_scaffold(cell):
+                raise ValueError(f"{where}: cell {entry.cell} is a graded or locked nbgrader cell: only markdown, "
+                                 "free code cells and answer scaffolds are translated")
             if strip_comments(entry.text) != strip_comments(_source(cell)):
                 raise ValueError(f"{where}: cell {entry.cell}: the translated code cell changes the code, not only "
                                  "its comments; translate the comments only")
         cell["source"] = entry.text
+    for cell in out["cells"]:
+        if is_scaffold(cell):
+            cell["source"] = translated_stub(_source(cell), lang)
     out["metadata"]["ptcourse"] = {**out["metadata"].get("ptcourse", {}), "lang": lang}
     return out
+
+
+def translated_stub(source: str, lang: str) -> str:
+    """``source`` with each answer stub comment (``# YOUR CODE HERE``) in ``lang`` (the catalogue's
+    ``edition.code_stub``), its indentation kept."""
+    from ptcourse.messages import msg_in
+
+    comment = msg_in(lang, "edition.code_stub")
+    return "\n".join(ln[:len(ln) - len(ln.lstrip())] + comment if ln.strip() == STUB_COMMENT else ln
+                     for ln in source.split("\n"))
 
 
 def _dump(nb: dict) -> str:

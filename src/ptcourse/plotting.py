@@ -5,13 +5,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from ptcourse.messages import msg
+
 __all__ = ["plot_broadcast", "plot_curves", "plot_grad_graph", "plot_storage", "show_images", "use_language_fonts"]
 
 
-def plot_curves(curves: Mapping[str, Sequence[float]], xlabel: str = "epoch", ylabel: str = "loss",
+def _or(text: str | None, key: str, **values: object) -> str:
+    """``text``, or (None) the catalogue's ``key`` in the learner's language: the figures' default
+    titles and labels follow the language of the checks (catalogue/*/plotting.py)."""
+    return msg(key, **values) if text is None else text
+
+
+def plot_curves(curves: Mapping[str, Sequence[float]], xlabel: str | None = None, ylabel: str | None = None,
                 logy: bool = False, title: str | None = None):
-    """One line per named series, e.g. ``plot_curves({"train": losses})``; returns the axes."""
+    """One line per named series, e.g. ``plot_curves({"train": losses})``; returns the axes.
+    The axes say epoch and loss (in the learner's language) unless ``xlabel``/``ylabel`` are given."""
     import matplotlib.pyplot as plt
+
+    xlabel, ylabel = _or(xlabel, "plot.curves_xlabel"), _or(ylabel, "plot.curves_ylabel")
 
     fig, ax = plt.subplots(figsize=(5, 3))
     for label, values in curves.items():
@@ -28,9 +39,8 @@ def plot_curves(curves: Mapping[str, Sequence[float]], xlabel: str = "epoch", yl
     return ax
 
 
-def plot_latency(latencies: Mapping[str, Mapping[int, float]], title: str = "Inference latency against batch size",
-                 xlabel: str = "batch size (log scale)", ylabel: str = "median time per call, ms (log scale)",
-                 guide_label: str = "proportional to the batch"):
+def plot_latency(latencies: Mapping[str, Mapping[int, float]], title: str | None = None,
+                 xlabel: str | None = None, ylabel: str | None = None, guide_label: str | None = None):
     """Latency against batch size, one line per engine, both axes logarithmic; returns the axes.
 
     ``latencies`` maps an engine's name to ``{batch size: median milliseconds per call}``, e.g.
@@ -40,6 +50,8 @@ def plot_latency(latencies: Mapping[str, Mapping[int, float]], title: str = "Inf
     """
     import matplotlib.pyplot as plt
 
+    title, xlabel = _or(title, "plot.latency_title"), _or(xlabel, "plot.latency_xlabel")
+    ylabel, guide_label = _or(ylabel, "plot.latency_ylabel"), _or(guide_label, "plot.latency_guide")
     fig, ax = plt.subplots(figsize=(6, 3.4))
     sizes_seen: set[int] = set()
     for label, points in latencies.items():
@@ -127,11 +139,11 @@ def plot_broadcast(shape_a: Sequence[int], shape_b: Sequence[int], names: Sequen
         ax.text(col + 0.5, 0.5, text, ha="center", va="center", fontsize=11, weight="bold")
     ax.set_xlim(0, width)
     ax.set_ylim(0, 3)
-    ax.set_xticks([c + 0.5 for c in range(width)], [f"axis {c - width}" for c in range(width)])
-    ax.set_yticks([2.5, 1.5, 0.5], [f"{names[0]} {a}", f"{names[1]} {b}", "result"])
-    ax.set_xlabel("axes lined up from the right (axis -1 is the last)")
-    outcome = f"gives {result}" if result is not None else "cannot broadcast"
-    ax.set_title(f"Broadcasting {a} with {b} {outcome}")
+    ax.set_xticks([c + 0.5 for c in range(width)], [msg("plot.broadcast_axis", index=c - width) for c in range(width)])
+    ax.set_yticks([2.5, 1.5, 0.5], [f"{names[0]} {a}", f"{names[1]} {b}", msg("plot.broadcast_result")])
+    ax.set_xlabel(msg("plot.broadcast_xlabel"))
+    ax.set_title(msg("plot.broadcast_gives", a=a, b=b, result=result) if result is not None
+                 else msg("plot.broadcast_fails", a=a, b=b))
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     fig.tight_layout()
@@ -172,7 +184,7 @@ def plot_storage(base, tensors: Mapping[str, object], base_name: str = "x"):
             for k in range(t.numel()):
                 ax.add_patch(Rectangle((k + 0.08, y + 0.15), 0.84, 0.7, facecolor="#dddddd", edgecolor="grey"))
                 ax.text(k + 0.5, y + 0.5, str(k), ha="center", va="center", fontsize=8, color="dimgrey")
-            note = "a copy: memory of its own"
+            note = msg("plot.storage_copy")
         else:
             for cell in range(n):
                 used = cell in positions
@@ -181,15 +193,15 @@ def plot_storage(base, tensors: Mapping[str, object], base_name: str = "x"):
             for order, cell in enumerate(positions):
                 label = (f"{values[cell]:g}" if values and row == 0 else str(order))
                 ax.text(cell + 0.5, y + 0.5, label, ha="center", va="center", fontsize=8)
-            note = "the storage" if row == 0 else "a view: same storage"
-        ax.text(n + 0.3, y + 0.5, f"shape {tuple(t.shape)}, stride {t.stride()}\n{note}",
+            note = msg("plot.storage_base") if row == 0 else msg("plot.storage_view")
+        ax.text(n + 0.3, y + 0.5, msg("plot.storage_row", shape=tuple(t.shape), stride=t.stride(), note=note),
                 va="center", fontsize=8)
     ax.set_xlim(0, n + 4.0)
     ax.set_ylim(0, len(rows))
     ax.set_xticks([k + 0.5 for k in range(n)], [str(k) for k in range(n)])
     ax.set_yticks([len(rows) - 0.5 - r for r in range(len(rows))], [name for name, _ in rows])
-    ax.set_xlabel(f"position in {base_name}'s storage (numbers in a row: the order the tensor reads them)")
-    ax.set_title(f"Views share {base_name}'s storage and only change how it is read; copies do not")
+    ax.set_xlabel(msg("plot.storage_xlabel", base=base_name))
+    ax.set_title(msg("plot.storage_title", base=base_name))
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     fig.tight_layout()
@@ -263,15 +275,14 @@ def plot_grad_graph(output, names: Mapping[str, object] | None = None, title: st
     ax.set_xlim(-0.7, deepest + 0.7)
     ax.set_ylim(-tallest / 2 - 0.2, tallest / 2 + 0.2)
     ax.axis("off")
-    ax.set_title(title or "The graph autograd recorded (arrows: the way backward() walks)")
+    ax.set_title(title or msg("plot.grad_graph_title"))
     fig.tight_layout()
     return fig
 
 
 def plot_scale_history(scales: Sequence[float], skipped: Sequence[bool],
-                       title: str = "GradScaler's scale over the steps", xlabel: str = "step",
-                       ylabel: str = "scale (log₂ axis)", skipped_label: str = "skipped step",
-                       stepped_label: str = "step taken"):
+                       title: str | None = None, xlabel: str | None = None, ylabel: str | None = None,
+                       skipped_label: str | None = None, stepped_label: str | None = None):
     """The scale a ``GradScaler`` used at each step (log₂ axis), skipped steps marked; returns the axes.
 
     ``scales[i]`` is ``scaler.get_scale()`` read before step ``i + 1``'s ``scaler.step``;
@@ -281,6 +292,8 @@ def plot_scale_history(scales: Sequence[float], skipped: Sequence[bool],
 
     if len(scales) != len(skipped):
         raise ValueError(f"{len(scales)} scales but {len(skipped)} skipped flags")
+    title, xlabel, ylabel = _or(title, "plot.scale_title"), _or(xlabel, "plot.scale_xlabel"), _or(ylabel, "plot.scale_ylabel")
+    skipped_label, stepped_label = _or(skipped_label, "plot.scale_skipped"), _or(stepped_label, "plot.scale_stepped")
     steps = list(range(1, len(scales) + 1))
     fig, ax = plt.subplots(figsize=(6, 3))
     ax.step(steps, list(scales), where="post", color="tab:blue", linewidth=1.2)
@@ -302,10 +315,9 @@ def plot_scale_history(scales: Sequence[float], skipped: Sequence[bool],
 
 def plot_memory_vs_batch(batch_sizes: Sequence[int], activation_bytes: Sequence[float],
                          fixed_bytes: float = 0, budget_bytes: float | None = None,
-                         title: str = "Training memory against batch size", xlabel: str = "batch size",
-                         ylabel: str = "memory (MiB)", activations_label: str = "activations",
-                         total_label: str = "fixed + activations", fixed_label: str = "fixed (weights, grads, optimizer)",
-                         budget_label: str = "budget"):
+                         title: str | None = None, xlabel: str | None = None, ylabel: str | None = None,
+                         activations_label: str | None = None, total_label: str | None = None,
+                         fixed_label: str | None = None, budget_label: str | None = None):
     """Activation memory (and, with ``fixed_bytes``, the total) against batch size, in MiB; returns the axes.
 
     ``fixed_bytes`` (weights, gradients, optimizer state) does not grow with the batch and is
@@ -316,6 +328,9 @@ def plot_memory_vs_batch(batch_sizes: Sequence[int], activation_bytes: Sequence[
 
     if len(batch_sizes) != len(activation_bytes):
         raise ValueError(f"{len(batch_sizes)} batch sizes but {len(activation_bytes)} measurements")
+    title, xlabel, ylabel = _or(title, "plot.memory_title"), _or(xlabel, "plot.memory_xlabel"), _or(ylabel, "plot.memory_ylabel")
+    activations_label, total_label = _or(activations_label, "plot.memory_activations"), _or(total_label, "plot.memory_total")
+    fixed_label, budget_label = _or(fixed_label, "plot.memory_fixed"), _or(budget_label, "plot.memory_budget")
     mib = 2.0**20
     sizes = list(batch_sizes)
     acts = [b / mib for b in activation_bytes]

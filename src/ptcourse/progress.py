@@ -21,6 +21,7 @@ from ptcourse.messages import msg
 
 FILE_NAME = ".ptcourse-progress.json"
 NOTEBOOK = re.compile(r"^day\d+/\d\d_\w+\.ipynb$")
+EXAMPLE = "day1/01_tensors.ipynb"
 
 __all__ = ["FILE_NAME", "course_root", "load", "record", "record_grades", "show_progress"]
 
@@ -104,19 +105,32 @@ def result_text(entry: dict | None) -> str:
 class Progress:
     """The progress table; shown as Markdown in a notebook and as text in a terminal."""
 
-    def __init__(self, rows: list[tuple[str, str]]):
+    def __init__(self, rows: list[tuple[str, str]], example: str = EXAMPLE):
         self.rows = rows
+        self.example = example  # the notebook path `make check NB=...` takes, from the Makefile's folder
 
     def _repr_markdown_(self) -> str:
         lines = [msg("progress.title"), "", msg("progress.header")]
         lines += [msg("progress.row", notebook=f"[{nb}]({nb})", result=result) for nb, result in self.rows]
-        return "\n".join([*lines, "", msg("progress.how")])
+        return "\n".join([*lines, "", msg("progress.how", example=self.example)])
 
     def __str__(self) -> str:
         width = max([len(nb) for nb, _ in self.rows] + [8])
         return "\n".join(f"{nb:<{width}}  {result}" for nb, result in self.rows)
 
     __repr__ = __str__
+
+
+def make_folder(folder: Path) -> Path:
+    """Where ``make check`` runs: the nearest folder holding ``folder`` with a ``Makefile`` (the
+    course repository's root for its Chinese edition in ``zh-CN/``), else ``folder``."""
+    return next((f for f in (folder, *folder.parents) if (f / "Makefile").exists()), folder)
+
+
+def check_example(folder: Path) -> str:
+    """The path of a notebook of the course in ``folder`` as ``make check NB=...`` takes it
+    (``zh-CN/day1/01_tensors.ipynb`` for the Chinese edition inside the course repository)."""
+    return (folder / EXAMPLE).relative_to(make_folder(folder)).as_posix()
 
 
 def show_progress(root: Path | str | None = None) -> Progress:
@@ -126,4 +140,4 @@ def show_progress(root: Path | str | None = None) -> Progress:
     notebooks = sorted(p.relative_to(folder).as_posix() for p in folder.glob("day*/*.ipynb"))
     notebooks = [nb for nb in notebooks if NOTEBOOK.match(nb)]
     notebooks += sorted(k for k in data if k not in notebooks)
-    return Progress([(nb, result_text(data.get(nb))) for nb in notebooks])
+    return Progress([(nb, result_text(data.get(nb))) for nb in notebooks], check_example(folder))

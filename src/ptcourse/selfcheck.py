@@ -18,8 +18,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ptcourse.messages import msg
+from ptcourse.messages import catalogue, msg
 from ptcourse.nbmodel import nbgrader_meta, role
+from ptcourse.textclip import first_line
 
 CELL_TIMEOUT = 120  # seconds, as the course's nbgrader configuration
 
@@ -124,6 +125,13 @@ def run_checks(path: Path, timeout: int = CELL_TIMEOUT) -> tuple[list[CheckResul
     return results(nb, ran), problem
 
 
+def check_title(grade_id: str) -> str:
+    """A check's name for the learner: its test's docstring in the learner's language
+    (``<grade_id>.title`` in the catalogue), else its grade id."""
+    key = f"{grade_id}.title"
+    return msg(key).rstrip("。. ") if key in catalogue("en") else grade_id
+
+
 def check_notebook(path: Path | str, *, save: bool = True, out=None) -> list[CheckResult]:
     """Run the visible tests of ``path``, print the ✔/✘ lines, save the result for HOME."""
     out = out or sys.stdout
@@ -145,7 +153,7 @@ def check_notebook(path: Path | str, *, save: bool = True, out=None) -> list[Che
         print(f"  {problem}", file=out)
     for c in checks:
         key = "selfcheck.hidden_line" if c.hidden else "selfcheck.pass" if c.passed else "selfcheck.fail"
-        print(msg(key, grade_id=c.grade_id, points=c.points, message=c.message[:200]), file=out)
+        print(msg(key, title=check_title(c.grade_id), points=c.points, message=first_line(c.message)), file=out)
     print("\n" + msg("selfcheck.hidden"), file=out)
     if save:
         record(path, passed=passed, total=len(visible), source="visible")

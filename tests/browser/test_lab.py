@@ -13,7 +13,8 @@ import pytest
 
 from tests.browser import ui
 from tests.browser.conftest import EN_NOTEBOOKS, NOTEBOOKS
-from tests.harness.notebooks import DAYS, points, solution_notebooks
+from tests.harness.mdmarkers import literal_markers
+from tests.harness.notebooks import DAYS, ROOT, points, solution_notebooks
 
 pytestmark = pytest.mark.slow
 KERNEL = "PyTorch course (Python 3.11)"
@@ -234,6 +235,24 @@ def test_chinese_home_opens_and_links_the_chinese_notebooks(page, lab, artifacts
             link = panel.locator(f'.jp-RenderedMarkdown a[href*="/files/zh-CN/{day}/{nb.name}"]')
             assert link.count() == 1, f"the Chinese home should link zh-CN/{day}/{nb.name} once"
     assert CJK.search(panel.inner_text()), "the Chinese home should show Chinese text"
+
+
+ZH_PAGES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "zh-CN").rglob("*.ipynb") if "-solved" not in p.name)
+
+
+@pytest.mark.parametrize("rel", ZH_PAGES)
+def test_chinese_markdown_renders_without_literal_markers(page, lab, artifacts, rel):
+    """Every markdown cell of every Chinese notebook, rendered by JupyterLab: no ``**``, ``__`` or
+    lone ``*`` left as characters (CommonMark's flanking rules and full-width punctuation,
+    tests/harness/mdmarkers.py; tests/test_i18n_markdown.py checks the same without a browser)."""
+    ui.open_lab(page, lab, f"/lab/tree/{rel}")
+    cells = sum(c.cell_type == "markdown" for c in nbformat.read(str(ROOT / rel), as_version=4).cells)
+    rendered = ui.rendered_markdown(page, cells)
+    assert len(rendered) == cells, f"{rel}: {len(rendered)} of {cells} markdown cells rendered"
+    found = [hit for text in rendered for hit in literal_markers(re.sub(r"\$[^$]*\$", " ", text))]
+    if found:
+        ui.shot(page, artifacts, "45_zh_markers_" + rel.replace("/", "_"))
+    assert not found, f"{rel}: JupyterLab shows Markdown markers as characters: " + " | ".join(found)
 
 
 ZH_VALIDATED = ("day1/00_environment",)  # Validate re-runs the notebook: the cheapest day's only (test time)

@@ -88,3 +88,18 @@ def validate(page, timeout: float = 180_000) -> tuple[str, str]:
 def close_dialog(page) -> None:
     page.locator(".jp-Dialog .jp-mod-accept").click()
     page.locator(".jp-Dialog").wait_for(state="detached")
+
+
+def rendered_markdown(page, cells: int, timeout: float = 60_000) -> list[str]:
+    """The text of every rendered markdown cell of the current notebook, as the learner reads it:
+    code spans, code blocks and typeset math left out (they may hold ``*`` or ``__``). JupyterLab
+    renders a cell once it comes into view: scroll down a screen at a time until ``cells`` are."""
+    rendered = f"{CURRENT} .jp-MarkdownCell .jp-RenderedMarkdown"
+    page.wait_for_function(
+        f"""() => {{ const s = document.querySelector('{CURRENT} .jp-WindowedPanel-outer');
+          if (s) s.scrollTop += s.clientHeight;
+          return document.querySelectorAll('{rendered}').length >= {cells}; }}""", timeout=timeout, polling=300)
+    return page.locator(f"{CURRENT} .jp-MarkdownCell .jp-RenderedMarkdown").evaluate_all(
+        "els => els.map(e => { const c = e.cloneNode(true);"
+        " c.querySelectorAll('code, pre, mjx-container, .MathJax, script').forEach(x => x.remove());"
+        " return c.textContent; })")

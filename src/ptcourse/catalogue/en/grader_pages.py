@@ -135,4 +135,8 @@ MESSAGES = {
     # `python -m grader check` (make check in the course repository)
     "grader.check.note": "note: {note}",
     "grader.check.feedback_page": "feedback page: {path}",
+    "grader.check.header": "{notebook}: {points}",
+    "grader.check.status": "{status}: {detail}",
+    "grader.check.line": "{mark} {title} ({score:g}/{max_score:g})",
+    "grader.check.line_failed": "{mark} {title} ({score:g}/{max_score:g}): {message}",
 }

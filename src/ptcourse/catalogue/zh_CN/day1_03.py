@@ -123,7 +123,7 @@ MESSAGES = {
         "由 make_model() 搭建的模型，而不是复制引用（copy.copy、load_state_dict(..., assign=True)）。"
     ),
     "modules.predict_random": (
-        "对同一个输入调用两次 predict()，得到了不同的输出：丢弃（dropout）仍然在起作用。"
+        "对同一个输入调用两次 predict()，得到了不同的输出：Dropout（随机失活）仍然在起作用。"
         "请在前向传播之前用 model.eval()（别忘了括号）把模型切换到评估模式。"
     ),
     "modules.predict_grad": (

@@ -60,7 +60,7 @@ MESSAGES = {
         "请用它给数据加载器的生成器设定种子：torch.Generator().manual_seed(seed)。"
     ),
     "data.loader_global_rng": (
-        "make_loader() 改变了全局随机状态（用了 torch.manual_seed？）：这也会改变别处的模型初始化和丢弃（dropout）。"
+        "make_loader() 改变了全局随机状态（用了 torch.manual_seed？）：这也会改变别处的模型初始化和Dropout（随机失活）。"
         "请改为给数据加载器一个它自己的、设定了种子的 torch.Generator。"
     ),
     "data.loader_each_once": (

@@ -69,7 +69,7 @@ MESSAGES = {
         "在循环里调用（并且只在给了调度器时调用）。"
     ),
     "cnn.train_mode": (
-        "train_one_epoch() 运行时模型的 model.training = {modes}：它被留在了评估模式，所以丢弃一直是关着的。"
+        "train_one_epoch() 运行时模型的 model.training = {modes}：它被留在了评估模式，所以 Dropout（随机失活）一直是关着的。"
         "请在 train_one_epoch() 开头调用 model.train()（evaluate() 会把模型切换到评估模式）。"
     ),
     "cnn.train_device": (
@@ -114,7 +114,7 @@ MESSAGES = {
         "(predictions == targets).sum()，其中 predictions = model(inputs).argmax(dim=1)。"
     ),
     "cnn.eval_mode": (
-        "evaluate() 在训练模式下运行模型，所以丢弃把随机的激活值置零了，两次调用分别得到 {first} 和 {second}。"
+        "evaluate() 在训练模式下运行模型，所以 Dropout（随机失活）把随机的激活值置零了，两次调用分别得到 {first} 和 {second}。"
         "请在 evaluate() 开头调用 model.eval()。"
     ),
     "cnn.eval_no_grad": (

@@ -21,7 +21,7 @@ MESSAGES = {
     ),
     "repro.run_loader_generator": (
         "当模型在搭建时抽取了更多的随机数后，run(7) 打乱数据的顺序变了：DataLoader 没有它自己的生成器，"
-        "所以它的顺序来自 torch 的全局生成器，任何从中抽取随机数的东西（更宽的层、多一个丢弃）都会改变它。"
+        "所以它的顺序来自 torch 的全局生成器，任何从中抽取随机数的东西（更宽的层、多一个 Dropout 层）都会改变它。"
         "请给它一个自己的生成器：DataLoader(..., shuffle=True, generator=torch.Generator().manual_seed(seed))。"
     ),
     "repro.run_ignores_seed": (

@@ -95,10 +95,10 @@ MESSAGES = {
     ),
     "memory.ckpt_missing_grad": (
         "backward() 之后，'{name}' 没有梯度：forward 中有东西在那个块之前切断了计算图"
-        "（.detach() 或 torch.no_grad()）。请把每个块的输出直接送进下一个检查点。"
+        "（.detach() 或 torch.no_grad()）。请把每个块的输出直接送进下一个设了梯度检查点的块。"
     ),
     "memory.ckpt_no_saving": (
-        "使用检查点时为反向传播保存了 {ck:,} 字节，不使用时是 {plain:,} 字节：什么都没有省下。"
+        "使用梯度检查点时为反向传播保存了 {ck:,} 字节，不使用时是 {plain:,} 字节：什么都没有省下。"
         "checkpoint 必须包住块本身，即 checkpoint(block, x, use_reentrant=False)，"
         "这样块内部的东西才会在反向传播时重算，而不是被保留。"
     ),

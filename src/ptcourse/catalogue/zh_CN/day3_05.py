@@ -43,7 +43,7 @@ MESSAGES = {
     # 练习 3：在 torchrun 下运行 train.py
     "ddp.run_timeout": (
         "train.py 没有在 {seconds} 秒内结束，已被停止。常见原因是某个进程在集合通信"
-        "（dist.barrier()，或 backward 内部的全规约）中等待另一个永远不会到达那里的进程，"
+        "（dist.barrier()，或 backward 内部的全归约）中等待另一个永远不会到达那里的进程，"
         "例如把 dist.barrier() 放在了 `if rank == 0:` 里面。"
     ),
     "ddp.barrier_mismatch": (
@@ -52,7 +52,7 @@ MESSAGES = {
         "每个进程都必须调用 dist.barrier()：把它放在负责保存的 `if rank == 0:` 块之后，而不是里面。"
     ),
     "ddp.peer_gone": (
-        "进程 {rank} 在一次集合通信（dist.barrier()，或 backward() 内部的全规约）中等待一个已经离开"
+        "进程 {rank} 在一次集合通信（dist.barrier()，或 backward() 内部的全归约）中等待一个已经离开"
         "或者从未到来的进程：{error}。每个进程都必须以相同的顺序执行相同的集合通信调用。"
     ),
     "ddp.no_barrier": (

@@ -3,7 +3,7 @@
 MESSAGES = {
     # 练习 1：predict
     "export.predict_random": (
-        "对同一个输入，predict() 两次给出了不同的输出（最大差异 {diff:.3g}）：dropout 仍然处于激活状态。"
+        "对同一个输入，predict() 两次给出了不同的输出（最大差异 {diff:.3g}）：Dropout（随机失活）仍然处于激活状态。"
         "请在前向传播之前调用 model.eval()（别漏了括号）。"
     ),
     "export.predict_grad": (
@@ -40,7 +40,7 @@ MESSAGES = {
     ),
     "export.ep_differs": (
         "对于大小为 {batch} 的批次，program.module()(x) 与评估模式下的模型相差 {diff:.3g}。"
-        "计算图很可能是在训练模式下捕获的（dropout 处于激活状态，BatchNorm 使用批次统计量）："
+        "计算图很可能是在训练模式下捕获的（Dropout 处于激活状态，BatchNorm 使用批次统计量）："
         "请在 torch.export.export 之前调用 model.eval()，因为导出的程序之后无法再切换到 eval()。"
     ),
     # 练习 3：export_onnx
@@ -86,7 +86,7 @@ MESSAGES = {
     ),
     "export.compare_false_negative": (
         "对一份忠实的导出，onnx_matches_eager() 却说 False。传给你的模型处于训练模式："
-        "请在计算即时执行的参照输出之前调用 model.eval()（否则 dropout 会改变它），"
+        "请在计算即时执行的参照输出之前调用 model.eval()（否则 Dropout 会改变它），"
         "再把 ONNX Runtime 的第一个输出 session.run(...)[0] 与它比较。"
     ),
     "export.compare_false_positive": (

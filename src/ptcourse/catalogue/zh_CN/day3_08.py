@@ -10,7 +10,7 @@ MESSAGES = {
     "capstone.ckpt_keys": (
         "检查点缺少以下键：{missing}。要精确恢复，它需要 'epoch'、'model'、"
         "'optimizer'、'scheduler'、'scaler'、'generator'（数据加载器打乱顺序用的生成器）、'rng'"
-        "（torch.get_rng_state()，dropout 从这里取随机数）和 'cuda_rng'。"
+        "（torch.get_rng_state()，Dropout（随机失活）从这里取随机数）和 'cuda_rng'。"
     ),
     "capstone.ckpt_saved_epoch": (
         "检查点中存的是第 {got} 轮，但传给 save_checkpoint() 的是 epoch={expected}：请原样保存刚刚完成的轮次，"
@@ -45,7 +45,7 @@ MESSAGES = {
     ),
     "capstone.ckpt_rng": (
         "load_checkpoint() 之后，PyTorch 的全局随机数生成器不在保存检查点时的状态，"
-        "所以恢复后的各轮中 dropout 会抽取不同的掩码。请把 torch.get_rng_state() 保存在 'rng' 下，"
+        "所以恢复后的各轮中 Dropout 会抽取不同的掩码。请把 torch.get_rng_state() 保存在 'rng' 下，"
         "并用 torch.set_rng_state(...) 恢复它。"
     ),
     # 练习 2：fit
@@ -57,7 +57,7 @@ MESSAGES = {
         "fit() 让模型运行了 {got} 个批次，期望 {expected} 个（run.loader 中的每个批次，每轮一次）。"
     ),
     "capstone.fit_not_training": (
-        "fit() 训练模型时，模型处于评估模式（dropout 关闭）。请在每一轮开始时调用 run.model.train()："
+        "fit() 训练模型时，模型处于评估模式（Dropout 关闭）。请在每一轮开始时调用 run.model.train()："
         "传进来的模型可能处于评估模式。"
     ),
     "capstone.fit_no_autocast": (
@@ -122,7 +122,7 @@ MESSAGES = {
     ),
     "capstone.deploy_train_mode": (
         "deploy() 之后，模型仍处于训练模式：请在导出和比较之前调用 model.eval()"
-        "（模式会被固化在导出的计算图中，而 dropout 会让比较结果变得随机）。"
+        "（模式会被固化在导出的计算图中，而 Dropout 会让比较结果变得随机）。"
     ),
     "capstone.deploy_no_file": "deploy() 没有在 {path} 写出文件：请把 path 传给 torch.onnx.export。",
     "capstone.deploy_external_data": (

@@ -100,4 +100,8 @@ MESSAGES = {
     "grader.scan.course_files": "提到了课程的文件：{text}",
     "grader.check.note": "说明：{note}",
     "grader.check.feedback_page": "反馈页：{path}",
+    "grader.check.header": "{notebook}：{points}",
+    "grader.check.status": "{status}：{detail}",
+    "grader.check.line": "{mark} {title}（{score:g}/{max_score:g}）",
+    "grader.check.line_failed": "{mark} {title}（{score:g}/{max_score:g}）：{message}",
 }

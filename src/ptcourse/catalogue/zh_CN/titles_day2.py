@@ -34,7 +34,7 @@ MESSAGES = {
     "cnn_train_one_epoch_zero_grad.title": "每次 optimizer.step() 时，梯度都只来自当前批次。",
     "cnn_train_one_epoch_logits.title": "train_one_epoch() 把模型的原始输出（logits）原样交给 loss_fn。",
     "cnn_evaluate_accuracy.title": "evaluate() 返回分类正确的样本比例，任意大小的批次都包括在内。",
-    "cnn_evaluate_eval_mode.title": "evaluate() 把模型设为 eval 模式：模型中有 dropout 时，结果不再变化。",
+    "cnn_evaluate_eval_mode.title": "evaluate() 把模型设为 eval 模式：模型中有 Dropout（随机失活）时，结果不再变化。",
     "cnn_evaluate_no_grad.title": "evaluate() 在 torch.no_grad() 中运行模型：不构建自动求导的计算图。",
     "cnn_evaluate_device.title": "evaluate() 在模型看到每个批次之前把它移动到 `device`。",
     "cnn_make_optimizer_schedule.title": "make_optimizer() 返回作用于模型参数的优化器，以及覆盖每一步的学习率调度。",

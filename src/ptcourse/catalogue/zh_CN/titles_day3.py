@@ -31,7 +31,7 @@ MESSAGES = {
     "memory_fit_budget_optimizer.title": "优化器会改变答案；预算低于固定部分时返回 None；预算很大时返回最大的候选。",
     "memory_fit_budget_fresh.title": "3×10×10 图像上的小 CNN，其他优化器和预算。",
     "memory_checkpointed_same_results.title": "与普通模型相比，输出相同，每个权重的梯度也相同，且没有警告。",
-    "memory_checkpointed_saves_memory.title": "对每个块使用激活检查点后，为反向传播保存的字节少得多；在更深的模型上梯度仍然一致。",
+    "memory_checkpointed_saves_memory.title": "对每个块使用梯度检查点后，为反向传播保存的字节少得多；在更深的模型上梯度仍然一致。",
     "memory_accumulation_matches_full_batch.title": (
         "小批量大小相等（12 = 3×4）或不等（10 = 3+3+2+2）时，都只走一步，使用整批的梯度。"
     ),
@@ -46,7 +46,7 @@ MESSAGES = {
     "ddp_script_set_epoch.title": "每个进程每一轮都以新的顺序读取样本（sampler.set_epoch），与 DistributedSampler 给出的一致。",
     "ddp_script_same_weights.title": "两个进程最终的权重完全相同：DDP 对梯度求了平均，所以副本从未偏离。",
     "ddp_script_checkpoint.title": "恰好一个检查点，只由进程 0 保存一次；它能加载到普通模型中，并包含最终的权重。",
-    "export_predict_eval_mode.title": "predict() 关闭 dropout，与 eval 模式下的模型一致，并且不记录自动求导的计算图。",
+    "export_predict_eval_mode.title": "predict() 关闭 Dropout（随机失活），与 eval 模式下的模型一致，并且不记录自动求导的计算图。",
     "export_predict_batchnorm.title": "predict() 使用 BatchNorm 的滑动统计量：单个样本也能用，各行一致，什么都不更新。",
     "export_program_batches.title": "export_program() 给出一个 ExportedProgram，能像 eval 模式下的模型一样运行大小为 7 和 1 的批次。",
     "export_program_fresh.title": "export_program() 对另一个模型和示例尺寸、多种批大小都适用。",

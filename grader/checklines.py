@@ -1,0 +1,34 @@
+"""What ``python -m grader check`` prints (``make check`` in the course repository), in the
+notebook's language: a header with the points, then one line per graded check with its title
+(the test's translated docstring, not its grade id), its points and, when it lost points, the
+first line of its message, clipped at a word or character boundary.
+"""
+
+from __future__ import annotations
+
+from grader.report import check_title, status_words
+from ptcourse.messages import msg_in
+from ptcourse.textclip import first_line
+
+
+def check_line(grade_id: str, cell: dict, lang: str) -> str:
+    """``  ✔ title (1/1)`` or ``  ✘ title (0/1): message``, in ``lang``."""
+    passed = cell["score"] >= cell["max"]
+    values = {"mark": "✔" if passed else "✘", "title": check_title(grade_id, lang).rstrip("。. "),
+              "score": cell["score"], "max_score": cell["max"]}
+    message = first_line(cell.get("message") or "")
+    if passed or not message:
+        return "  " + msg_in(lang, "grader.check.line", **values)
+    return "  " + msg_in(lang, "grader.check.line_failed", message=message, **values)
+
+
+def summary(record: dict, day: str, lang: str) -> list[str]:
+    """The lines printed for one graded notebook (``record``: the engine's record)."""
+    points = msg_in(lang, "grader.page.points", score=record["score"], max_score=record["max_score"])
+    lines = ["", msg_in(lang, "grader.check.header", notebook=f"{day}/{record['notebook']}", points=points)]
+    if record["status"] != "graded":
+        lines.append("  " + msg_in(lang, "grader.check.status", status=status_words(record["status"], lang),
+                                   detail=record["detail"]))
+    lines += ["  " + msg_in(lang, "grader.check.note", note=note) for note in record.get("notes", [])]
+    lines += [check_line(gid, cell, lang) for gid, cell in record.get("cells", {}).items()]
+    return lines
