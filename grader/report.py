@@ -207,6 +207,23 @@ def final_totals(records: list[dict], late: dict[str, float]) -> dict[str, float
     return {s: max(0.0, total - late.get(s, 0.0)) for s, total in before_penalty(records).items()}
 
 
+def students_table(records: list[dict], late: dict[str, float], lang: str) -> str:
+    """One row per student: points before the late penalty, the penalty, the final score, feedback links."""
+    totals, finals = before_penalty(records), final_totals(records, late)
+    head = "".join(f"<th>{esc(msg_in(lang, k))}</th>" for k in (
+        "grader.report.col_student", "grader.report.col_points", "grader.report.col_late", "grader.report.col_final",
+        "grader.report.col_feedback"))
+    rows = []
+    for student in sorted(totals):
+        links = " ".join(f"<a href='{esc(r['feedback'])}'>{esc(r['notebook'])}</a>"
+                         for r in records if r["student"] == student and r.get("feedback"))
+        penalty = f"−{late[student]:g}" if late.get(student) else ""
+        rows.append(f"<tr><td>{esc(student)}</td><td>{totals[student]:g}</td><td>{penalty}</td>"
+                    f"<td>{finals[student]:g}</td><td>{links}</td></tr>")
+    return (f"<h2>{esc(msg_in(lang, 'grader.report.students'))}</h2><table><tr>{head}</tr>"
+            + "".join(rows) + "</table>")
+
+
 def class_report_html(day: str, records: list[dict], exercise_order: list[str], summary: dict,
                       lang: str = "en") -> str:
     """The instructor's page, in ``lang``: distributions, common failures, what needs a human."""
@@ -219,7 +236,6 @@ def class_report_html(day: str, records: list[dict], exercise_order: list[str], 
 
     students = sorted({r["student"] for r in records if r.get("attributed", True)})
     late = {student: sum(nbs.values()) for student, nbs in summary.get("penalties", {}).items()}
-    totals = before_penalty(records)
     finals = final_totals(records, late)
     max_total = summary.get("max_total", 0)
     graded = [r for r in records if r.get("attributed", True)]
@@ -301,18 +317,7 @@ def class_report_html(day: str, records: list[dict], exercise_order: list[str], 
 
     parts += roster_report.late_section(late, summary.get("platform_late", {}), lang)
     parts += roster_report.exports_section(summary.get("exports", []), lang)
-    parts.append(f"<h2>{t('grader.report.students')}</h2><table>"
-                 + th("grader.report.col_student", "grader.report.col_points", "grader.report.col_late",
-                      "grader.report.col_final", "grader.report.col_feedback"))
-    for student in students:
-        links = " ".join(
-            f"<a href='{esc(r['feedback'])}'>{esc(r['notebook'])}</a>"
-            for r in records if r["student"] == student and r.get("feedback")
-        )
-        penalty = f"−{late[student]:g}" if late.get(student) else ""
-        parts.append(f"<tr><td>{esc(student)}</td><td>{totals[student]:g}</td><td>{penalty}</td>"
-                     f"<td>{finals[student]:g}</td><td>{links}</td></tr>")
-    parts.append("</table>")
+    parts.append(students_table(records, late, lang))
     timing = summary.get("timing")
     if timing:
         parts.append(f"<p class='muted'>{esc(note_text(timing, lang))}</p>")
