@@ -147,7 +147,8 @@ def cmd_grade(args) -> int:
     try:
         due = late.due_date(args.day, args.due)
     except ValueError as exc:
-        print(f"error: --due: {exc}", file=sys.stderr)
+        print(f"error: {'--due' if args.due else 'c.CoursePenalty.due in grader/nbgrader_config.py'}: {exc}",
+              file=sys.stderr)
         return 2
     if not roster_ok(args):
         return 2

@@ -247,6 +247,9 @@ def _roots(folder: Path, max_bytes: int) -> list[Path]:
 def _discover_one(folder: Path, day: str, masters: dict[str, CourseNotebook], max_bytes: int) -> list[Submission]:
     if any(p.is_dir() and (p / day).is_dir() for p in folder.iterdir()):
         return from_nbgrader_layout(folder, day, masters, max_bytes)
+    entries = [p for p in folder.iterdir() if p.name != "__MACOSX"]
+    if len(entries) == 1 and entries[0].is_dir() and not entries[0].is_symlink():
+        return _discover_one(entries[0], day, masters, max_bytes)  # a download unpacked into a folder of its own
     if is_platform_download(folder):
         return from_platform_download(folder, masters, max_bytes)
     return from_flat_folder(folder, masters, max_bytes)

@@ -106,11 +106,11 @@ def by_student(subs):
     return out
 
 
-@pytest.mark.parametrize("packed", [False, True], ids=["folder", "zip"])
+@pytest.mark.parametrize("packed", ["folder", "zip", "wrapped"])
 def test_canvas_download_groups_files_by_student(tmp_path, packed):
     """One Canvas student with four notebooks is one student, not four; the newest resubmission is graded."""
-    folder = canvas_download(tmp_path / "canvas")
-    source = zipped(folder, tmp_path / "submissions.zip") if packed else folder
+    folder = canvas_download(tmp_path / "canvas" / "submissions")
+    source = {"folder": folder, "zip": zipped(folder, tmp_path / "submissions.zip"), "wrapped": folder.parent}[packed]
     students = by_student(submissions.discover(source, DAY, masters()))
     assert set(students) == {"smithalice_10001", "jonesbob_10002", "zedzed_10099", "00_environment.ipynb"}
     alice = {s.notebook: s for s in students["smithalice_10001"] if s.notebook}
@@ -136,6 +136,13 @@ def test_moodle_download_groups_files_by_student(tmp_path, layout):
     assert set(students) == {"Bob_Jones_123457", "Alice_Smith_123456"}
     assert sorted(s.notebook for s in students["Bob_Jones_123457"]) == NOTEBOOKS[:2]
     assert students["Bob_Jones_123457"][0].origin.platform_id == "123457"
+
+
+def test_one_student_in_nbgrader_layout_is_still_read(tmp_path):
+    """The wrapper-folder rule never hides nbgrader's layout (`grader check` hands in as me/day1/)."""
+    write(tmp_path / "me" / DAY, "00_environment.ipynb")
+    (sub,) = submissions.discover(tmp_path, DAY, masters())
+    assert (sub.student, sub.notebook) == ("me", "00_environment")
 
 
 def test_zip_cannot_escape_or_link(tmp_path):
@@ -291,7 +298,7 @@ def test_report_uses_final_scores_and_shows_both():
     assert "canvas-unmatched.csv" in page and "Lee, Carol" in page and "not on the roster" in page
 
 
-def test_grade_files_name_each_student_once(tmp_path):
+def test_identities_the_intake_saves_give_canvas_ids(tmp_path):
     """exports.export reads the identities the intake saved: Canvas ids without a roster."""
     platforms.save_identities(tmp_path / platforms.IDENTITIES,
                               {"smithalice_10001": platforms.parse("smithalice_10001_1_x.ipynb")})
