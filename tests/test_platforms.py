@@ -339,3 +339,27 @@ def test_canvas_download_is_graded_into_roster_students(tmp_path):
     assert "Canvas marked these hand-ins LATE: jonesbob_10002" in page
     assert not (reports / "canvas-unmatched.csv").exists()
     shutil.rmtree(out, ignore_errors=True)
+
+
+@pytest.mark.slow
+def test_moodle_download_is_graded_into_the_grading_worksheet(tmp_path):
+    """Moodle's folders per student: graded, the worksheet filled by participant id, Dave (not in it) kept
+    out of the upload file and listed; Carol (no submission) left empty."""
+    folder = tmp_path / "moodle"
+    write(folder, "Alice Smith_123456_assignsubmission_file_/00_environment.ipynb", solved(DAY, "00_environment"))
+    write(folder, "Bob Jones_123457_assignsubmission_file_/my copy.ipynb", untouched(DAY, "00_environment"))
+    write(folder, "Dave Extra_999999_assignsubmission_file_/00_environment.ipynb", solved(DAY, "00_environment"))
+    out, db = tmp_path / "out", tmp_path / "gradebook.db"
+    proc = subprocess.run(
+        [sys.executable, "-m", "grader", "grade", DAY, "--workers", "2", "--quiet", "--submissions", str(folder),
+         "--out", str(out), "--gradebook", f"sqlite:///{db}", "--export", "moodle",
+         "--lms-roster", str(DATA / "moodle-grading-worksheet.csv")],
+        cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    reports = out / "reports" / DAY
+    sheet = {r["Identifier"]: r for r in csv.DictReader(open(reports / "moodle.csv", encoding="utf-8"))}
+    assert list(sheet) == ["Participant 123456", "Participant 123457", "Participant 123458"]
+    assert float(sheet["Participant 123456"]["Grade"]) > 0 and sheet["Participant 123457"]["Grade"] == "0"
+    assert sheet["Participant 123458"]["Grade"] == ""
+    assert rows(reports / "moodle-unmatched.csv")[1][0] == "Dave_Extra_999999"
+    assert "Dave_Extra_999999 (not_on_roster)" in proc.stderr and "Carol Lee" in proc.stdout
