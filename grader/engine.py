@@ -440,7 +440,8 @@ class Grader:
             for path in sorted(self.results.glob("*/*.json")):
                 records.append(json.loads(path.read_text()))
         for sub in unknown:
-            records.append({"student": sub.student, "day": self.day, "notebook": sub.path.name, "status": "unreadable",
+            status = "unreadable" if sub.attributed else "unattributed"
+            records.append({"student": sub.student, "day": self.day, "notebook": sub.path.name, "status": status,
                             "detail": sub.error, "notes": sub.notes, "findings": [], "score": 0.0,
                             "max_score": 0.0, "cells": {}, "lang": sub.lang, "attributed": sub.attributed})
         self.summary.records = records

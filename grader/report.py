@@ -21,7 +21,7 @@ from pathlib import Path
 from grader import roster_report
 from ptcourse.messages import catalogue, msg_in, normalise_lang
 
-STATUSES = ("graded", "timeout", "error", "unreadable")  # a notebook's outcome; words: grader.status.*
+STATUSES = ("graded", "timeout", "error", "unreadable", "unattributed")  # a notebook's outcome; words: grader.status.*
 
 
 def status_words(status: str, lang: str = "en") -> str:

@@ -336,6 +336,7 @@ def test_canvas_download_is_graded_into_roster_students(tmp_path):
     assert graded == {"smithalice_10001", "jonesbob_10002"}, graded
     page = (reports / "report.html").read_text()
     assert "mystery.ipynb" in page and "(no student: needs a human)" in page and "Lee, Carol" in page
+    assert "not graded: no student could be told from it" in page
     assert "Canvas marked these hand-ins LATE: jonesbob_10002" in page
     assert not (reports / "canvas-unmatched.csv").exists()
     shutil.rmtree(out, ignore_errors=True)

@@ -11,6 +11,7 @@ MESSAGES = {
     "grader.status.timeout": "stopped: time limit",
     "grader.status.error": "could not be graded",
     "grader.status.unreadable": "could not be read",
+    "grader.status.unattributed": "not graded: no student could be told from it",
     "grader.status.flagged": "flagged",
     "grader.cell.stopped": "{status}: {detail}",
     "grader.cell.not_done": (
