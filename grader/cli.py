@@ -141,6 +141,12 @@ def cmd_grade(args) -> int:
     if not (args.submissions.is_dir() or args.submissions.is_file() and args.submissions.suffix.lower() == ".zip"):
         print(f"error: no submissions folder or .zip {str(args.submissions)!r}", file=sys.stderr)
         return 2
+    import zipfile
+
+    if args.submissions.is_file() and not zipfile.is_zipfile(args.submissions):
+        print(f"error: {args.submissions.name} is not a readable zip file (download it again, or unpack it "
+              "and pass the folder)", file=sys.stderr)
+        return 2
     from grader import late
 
     db_url = args.gradebook or None

@@ -269,6 +269,15 @@ def test_cli_refuses_a_date_alone_before_grading(tmp_path, capsys):
     assert code == 2 and "no time zone" in capsys.readouterr().err
 
 
+def test_cli_refuses_a_broken_zip_before_grading(tmp_path, capsys):
+    from grader import cli
+
+    (tmp_path / "submissions.zip").write_bytes(b"PK\x03\x04 cut short")
+    code = cli.main(["grade", DAY, "--submissions", str(tmp_path / "submissions.zip"),
+                     "--gradebook", f"sqlite:///{tmp_path / 'gb.db'}", "--out", str(tmp_path)])
+    assert code == 2 and "not a readable zip file" in capsys.readouterr().err
+
+
 def test_cli_refuses_an_unknown_roster_before_grading(tmp_path, capsys):
     from grader import cli
 
