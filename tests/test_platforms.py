@@ -373,3 +373,13 @@ def test_moodle_download_is_graded_into_the_grading_worksheet(tmp_path):
     assert sheet["Participant 123458"]["Grade"] == ""
     assert rows(reports / "moodle-unmatched.csv")[1][0] == "Dave_Extra_999999"
     assert "Dave_Extra_999999 (not_on_roster)" in proc.stderr and "Carol Lee" in proc.stdout
+
+
+def test_moodle_download_matches_the_grades_export_by_full_name():
+    """Moodle's grades export has no participant id: the download's full name decides, when one row has it."""
+    grades_export = roster.load(DATA / "moodle-grades-export.csv")
+    ids = {"Bob_Jones_123457": platforms.parse("Bob Jones_123457_assignsubmission_file_/x.ipynb"),
+           "Bo_Jones_123459": platforms.parse("Bo Jones_123459_assignsubmission_file_/x.ipynb")}
+    got = roster.match(list(ids), grades_export, ids)
+    assert got.found["Bob_Jones_123457"]["Email address"] == "bob@example.edu"
+    assert [u.student for u in got.unmatched] == ["Bo_Jones_123459"]
