@@ -58,15 +58,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     grade = sub.add_parser(
         "grade", help="grade a class's submissions of one day",
-        description="Grade every submission of DAY. Reads nbgrader's layout (SUBMISSIONS/<student>/<day>/*.ipynb) "
-                    "or a flat folder of notebooks named by student (alice.ipynb, alice_01_tensors.ipynb). "
+        description="Grade every submission of DAY. Reads nbgrader's layout (SUBMISSIONS/<student>/<day>/*.ipynb), "
+                    "a Canvas or Moodle bulk download (zipped or not; files grouped by the platform's student id, "
+                    "the newest resubmission graded), or a flat folder of notebooks named by student "
+                    "(alice.ipynb, alice_01_tensors.ipynb). "
                     "Writes scores to the gradebook, reports/<day>/grades.csv, reports/<day>/report.html and "
                     "one feedback page per student and notebook in feedback/<student>/<day>/. "
                     "Notebooks already graded from the same file are skipped, so a stopped run resumes.",
     )
     grade.add_argument("day", help="the assignment: day1, day2 or day3")
     grade.add_argument("--submissions", type=Path, default=COURSE_ROOT / "submitted", metavar="DIR",
-                       help="folder of submissions (default: the course's submitted/)")
+                       help="folder of submissions, or a Canvas or Moodle download (folder or .zip) "
+                            "(default: the course's submitted/)")
     grade.add_argument("--out", type=Path, default=COURSE_ROOT, metavar="DIR",
                        help="where autograded/, feedback/ and reports/ go (default: the course root)")
     grade.add_argument("--gradebook", metavar="URL",
@@ -90,14 +93,19 @@ def build_parser() -> argparse.ArgumentParser:
                        help="bigger files are reported, never read (default 50M)")
     classroom = grade.add_argument_group("late hand-ins, grade exports and feedback for the class")
     classroom.add_argument("--due", metavar="DATE",
-                           help="due date, e.g. '2027-01-15 23:59 UTC' (default: c.CoursePenalty.due in "
-                                "grader/nbgrader_config.py); hand-ins later by timestamp.txt lose the course's "
-                                "late penalty")
+                           help="due date with a time zone, e.g. '2027-01-15 23:59 UTC' or '2027-01-15 23:59 "
+                                "Europe/Berlin'; a date alone with a zone ('2027-01-15 Europe/Berlin') means the "
+                                "end of that day there (default: c.CoursePenalty.due in grader/nbgrader_config.py); "
+                                "hand-ins later by timestamp.txt lose the course's late penalty")
     classroom.add_argument("--export", action="append", default=[], choices=["canvas", "moodle"],
                            help="also write reports/<day>/canvas.csv or moodle.csv for the platform's grade import "
                                 "(repeatable)")
     classroom.add_argument("--lms-roster", type=Path, metavar="CSV",
-                           help="the gradebook exported from Canvas or Moodle, to match students to its ids")
+                           help="the class list exported from the platform, to match students to its ids: Canvas's "
+                                "gradebook export, Moodle's grades export or the assignment's grading worksheet "
+                                "(separated by commas, semicolons or tabs)")
+    classroom.add_argument("--missing-as-zero", action="store_true",
+                           help="roster students with no hand-in get 0 in the exports (default: left empty)")
     classroom.add_argument("--lms-column", metavar="NAME",
                            help="the grade column: the assignment's name in the platform, for Canvas with its id, "
                                 "e.g. 'Day 1 (4711)' (default: 'PyTorch in Three Days: <day>')")
@@ -145,29 +153,46 @@ def cmd_grade(args) -> int:
     if not (COURSE_ROOT / "solutions" / args.day).is_dir():
         print(f"error: no such day {args.day!r} (expected one of the folders in solutions/)", file=sys.stderr)
         return 2
-    if not args.submissions.is_dir():
-        print(f"error: no submissions folder {str(args.submissions)!r}", file=sys.stderr)
+    if not (args.submissions.is_dir() or args.submissions.is_file() and args.submissions.suffix.lower() == ".zip"):
+        print(f"error: no submissions folder or .zip {str(args.submissions)!r}", file=sys.stderr)
         return 2
-    from grader import exports, late
+    import zipfile
+
+    if args.submissions.is_file() and not zipfile.is_zipfile(args.submissions):
+        print(f"error: {args.submissions.name} is not a readable zip file (download it again, or unpack it "
+              "and pass the folder)", file=sys.stderr)
+        return 2
+    from grader import late
 
     db_url = args.gradebook or None
     try:
         due = late.due_date(args.day, args.due)
     except ValueError as exc:
-        print(f"error: --due: {exc}", file=sys.stderr)
+        print(f"error: {'--due' if args.due else 'c.CoursePenalty.due in grader/nbgrader_config.py'}: {exc}",
+              file=sys.stderr)
         return 2
-    if args.lms_roster is not None and not args.lms_roster.is_file():
-        print(f"error: no roster file {str(args.lms_roster)!r}", file=sys.stderr)
+    if not roster_ok(args):
         return 2
     from grader.gradebook import course_db_url
 
     due, _ = late.apply_due(args.day, due, db_url or course_db_url())  # a new due date grades again
+    if due is not None:  # said before grading, so a wrong date can be stopped
+        print(f"due:     {due:%Y-%m-%d %H:%M} UTC (late penalty: grader/late.py)", flush=True)
     opts = Options(day=args.day, submissions=args.submissions, out=args.out, db_url=args.gradebook,
                    workers=args.workers, regrade=args.regrade, students=args.student, limits=_limits(args),
                    sandbox=not args.no_sandbox, require_sandbox=args.require_sandbox, progress=not args.quiet,
                    max_notebook_bytes=args.max_notebook_size, due=None if due is None else due.isoformat(),
-                   lang=args.lang, scheduler=args.scheduler, allow_unsandboxed=args.allow_unsandboxed)
-    summary = grade_class(opts)
+                   lang=args.lang, scheduler=args.scheduler, allow_unsandboxed=args.allow_unsandboxed,
+                   exports=tuple(args.export), roster=args.lms_roster, lms_column=args.lms_column,
+                   missing_as_zero=args.missing_as_zero)
+    from grader.downloads import DownloadError
+    from grader.roster import RosterError
+
+    try:
+        summary = grade_class(opts)
+    except (DownloadError, RosterError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     print(f"graded {summary.graded} notebook(s), skipped {summary.skipped} already graded, "
           f"{summary.problems} with problems, in {summary.wall_s:.1f} s")
     if summary.overhead_s is not None:
@@ -176,15 +201,11 @@ def cmd_grade(args) -> int:
         print(f"error: {len(summary.refused)} notebook(s) refused by the workers, not graded (a rerun grades "
               f"them):\n  " + "\n  ".join(summary.refused[:10]), file=sys.stderr)
     print(f"grades:  {summary.csv}\nreport:  {summary.report}\nfeedback: {Path(args.out) / 'feedback'}/<student>/{args.day}/")
-    if due is not None:
-        print(f"due:     {due:%Y-%m-%d %H:%M} UTC (late penalty: grader/late.py)")
-    for kind in dict.fromkeys(args.export):
-        path, missing = exports.export(kind, db_url or course_db_url(), args.day, Path(args.out) / "reports" / args.day,
-                                       column=args.lms_column, roster=args.lms_roster)
-        print(f"{kind}:  {path}")
-        if missing:
-            print(f"warning: not in the roster, written with the grader's id: {', '.join(missing)}", file=sys.stderr)
+    for result in summary.exports:
+        print_export(result)
     if args.feedback_zip:
+        from grader import exports
+
         zips = exports.feedback_zips(Path(args.out), args.day)
         print(f"feedback zips: {len(zips)} in {Path(args.out) / 'feedback-zip' / args.day}/")
     return 1 if summary.refused else 0
@@ -196,6 +217,39 @@ def self_check_page(day: str, notebook: str, lang: str) -> Path:
     edition's copy of a notebook does not overwrite the English one's page)."""
     folder = COURSE_ROOT / "feedback" / "self-check"
     return (folder if lang == "en" else folder / lang) / day / f"{notebook}.html"
+
+
+def roster_ok(args) -> bool:
+    """Check ``--lms-roster`` before grading: readable, a platform's export; say which export uses it."""
+    if args.lms_roster is None:
+        return True
+    from grader import roster
+
+    if not args.lms_roster.is_file():
+        print(f"error: no roster file {str(args.lms_roster)!r}", file=sys.stderr)
+        return False
+    try:
+        found = roster.load(args.lms_roster)
+    except roster.RosterError as exc:
+        print(f"error: --lms-roster: {exc}", file=sys.stderr)
+        return False
+    for kind in dict.fromkeys(args.export):
+        if kind != found.kind.platform:
+            print(f"warning: {args.lms_roster.name} is a {found.kind.platform.capitalize()} export: {kind}.csv is "
+                  "written with the grader's ids, not matched to a roster", file=sys.stderr)
+    return True
+
+
+def print_export(result) -> None:
+    """One export's file, and who it left out or wrote as missing."""
+    print(f"{result.kind}:  {result.path}")
+    if result.unmatched:
+        print(f"warning: {len(result.unmatched)} graded student(s) match no single roster row and are NOT in "
+              f"{result.path.name} (enter them by hand; listed in {result.unmatched_path}): "
+              + ", ".join(f"{u.student} ({u.reason})" for u in result.unmatched), file=sys.stderr)
+    if result.missing:
+        how = "0" if result.missing_as_zero else "empty"
+        print(f"on the roster, no hand-in ({len(result.missing)}, written as {how}): {', '.join(result.missing)}")
 
 
 def cmd_check(args) -> int:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import nbformat
 
-from grader import gradebook, jobs, repair, report, sandbox, scan, submissions
+from grader import exports, gradebook, jobs, platforms, repair, report, sandbox, scan, submissions
 from grader.gradebook import COURSE_ROOT
 from ptcourse import nbmodel
 from ptcourse.messages import msg, msg_in, normalise_lang, speaking
@@ -53,6 +53,10 @@ class Options:
     scheduler: str | None = None  # a Dask scheduler address, or "local:N" (grader.cluster); None: local pool
     executor: object | None = None  # an executor object (LocalPool, cluster.DaskExecutor): overrides scheduler
     allow_unsandboxed: bool = False  # cluster workers without bubblewrap or a memory cgroup may still grade
+    exports: tuple[str, ...] = ()  # "canvas", "moodle": grade files written after grading (grader.exports)
+    roster: Path | None = None  # --lms-roster: the platform's class list the exports match against
+    lms_column: str | None = None  # --lms-column
+    missing_as_zero: bool = False  # roster students with no hand-in: 0 in the exports (else empty)
 
 
 @dataclass
@@ -70,6 +74,7 @@ class RunSummary:
     overhead_s: float | None = None
     cells_s: float | None = None
     refused: list[str] = field(default_factory=list)  # "student/notebook: why" for jobs a worker refused
+    exports: list = field(default_factory=list)  # grader.lms_files.ExportResult, one per --export
     executor: str = "local pool"
 
 
@@ -196,6 +201,8 @@ class Grader:
         if self.opts.students:
             wanted = set(self.opts.students)
             subs = [s for s in subs if s.student in wanted]
+        platforms.save_identities(self.reports / platforms.IDENTITIES,
+                                  {s.student: s.origin for s in subs if s.origin is not None})
         for sub in subs:
             with speaking(sub.lang):  # notes in the student's language
                 if sub.nb is not None and sub.notebook in self.masters:
@@ -421,6 +428,8 @@ class Grader:
         """Zero what was not handed in, then write grades.csv and the class report."""
         by_student: dict[str, set[str]] = {}
         for sub in subs:
+            if not sub.attributed:  # nobody's: a human decides, it is never a new student
+                continue
             by_student.setdefault(sub.student, set())
             if sub.notebook:
                 by_student[sub.student].add(sub.notebook)
@@ -431,9 +440,10 @@ class Grader:
             for path in sorted(self.results.glob("*/*.json")):
                 records.append(json.loads(path.read_text()))
         for sub in unknown:
-            records.append({"student": sub.student, "day": self.day, "notebook": sub.path.name, "status": "unreadable",
+            status = "unreadable" if sub.attributed else "unattributed"
+            records.append({"student": sub.student, "day": self.day, "notebook": sub.path.name, "status": status,
                             "detail": sub.error, "notes": sub.notes, "findings": [], "score": 0.0,
-                            "max_score": 0.0, "cells": {}, "lang": sub.lang})
+                            "max_score": 0.0, "cells": {}, "lang": sub.lang, "attributed": sub.attributed})
         self.summary.records = records
         timed = [r for r in records if r.get("cells_s") is not None and r.get("wall_s")]
         timing = ""
@@ -453,11 +463,16 @@ class Grader:
         late = gradebook.penalties(self.db_url, self.day)  # late hand-ins (grader.late)
         report.write_csv(self.summary.csv, self.day, notebooks, scores, review, penalties=late)
         max_total = sum(sum(m.values()) for m in self.maxes.values())
+        self.summary.exports = [exports.export(kind, self.db_url, self.day, self.reports, column=self.opts.lms_column,
+                                               roster=self.opts.roster, missing_as_zero=self.opts.missing_as_zero)
+                                for kind in dict.fromkeys(self.opts.exports)]
         self.summary.report = self.reports / "report.html"
         self.summary.report.write_text(report.class_report_html(
             self.day, records, self.order,
             {"max_total": max_total, "warnings": self.summary.warnings, "timing": timing, "penalties": late,
-             "similarity_html": self.similarity(subs)},
+             "similarity_html": self.similarity(subs),
+             "exports": self.summary.exports,
+             "platform_late": {s.student: s.origin.platform.value for s in subs if s.origin and s.origin.late}},
             lang=self.lang))
 
 

@@ -17,8 +17,10 @@ date, so two runs at once, or cluster workers with their own templates, cannot m
 from __future__ import annotations
 
 import math
-from datetime import datetime
+import re
+from datetime import datetime, timezone, tzinfo
 from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from nbgrader.plugins import LateSubmissionPlugin
 from traitlets import Dict, Float
@@ -58,14 +60,47 @@ def policy() -> CoursePenalty:
     return CoursePenalty(config=config)
 
 
-def parse_due(text: str) -> datetime:
-    """``2027-01-15 23:59``, ``2027-01-15T23:59:00+01:00`` or ``... UTC`` as nbgrader reads it (UTC)."""
-    from nbgrader.utils import parse_utc
+EXAMPLE = "'2027-01-15 23:59 UTC' or '2027-01-15 23:59 Europe/Berlin'"
+AMBIGUOUS = re.compile(r"\s*(\d{1,2})[/.](\d{1,2})[/.]\d{2,4}\b")
 
+
+def _split_zone(text: str) -> tuple[str, tzinfo | None]:
+    """``'2027-01-15 23:59 Europe/Berlin'`` → the rest and the named zone (None: no zone name at the end)."""
+    parts = text.strip().rsplit(None, 1)
+    if len(parts) == 2 and "/" in parts[1] or len(parts) == 2 and parts[1] in ("UTC", "GMT"):
+        try:
+            return parts[0], ZoneInfo(parts[1])
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    return text, None
+
+
+def parse_due(text: str) -> datetime:
+    """A due date as nbgrader stores it (naive UTC), from a date, a time and a time zone.
+
+    The zone is required: ``UTC``, an offset (``+01:00``) or a name (``Europe/Berlin``). A date
+    without a time (``2027-01-15 Europe/Berlin``) means the end of that day, 23:59:59, in that
+    zone. A date like ``01/02/2027``, which reads as January or February, is refused."""
+    from dateutil import parser
+
+    rest, zone = _split_zone(text)
+    day_month = AMBIGUOUS.match(rest)
+    if day_month and int(day_month[1]) <= 12 and int(day_month[2]) <= 12 and day_month[1] != day_month[2]:
+        raise ValueError(f"{text!r} could be read day-first or month-first: write it year first, like {EXAMPLE}")
     try:
-        return parse_utc(text)
+        early = parser.parse(rest, default=datetime(2000, 1, 1, 0, 0, 0))
+        late_ = parser.parse(rest, default=datetime(2000, 1, 1, 23, 59, 59))
     except (ValueError, OverflowError) as exc:
-        raise ValueError(f"expected a date like '2027-01-15 23:59 UTC', got {text!r}") from exc
+        raise ValueError(f"expected a date like {EXAMPLE}, got {text!r}") from exc
+    timed = (early.hour, early.minute) == (late_.hour, late_.minute)
+    moment = early if timed else late_  # a date alone: the end of that day
+    if zone is not None and moment.tzinfo is not None:
+        raise ValueError(f"{text!r} names two time zones; give one, like {EXAMPLE}")
+    if zone is None and moment.tzinfo is None:
+        hint = "" if timed else f" ('{rest.strip()} Europe/Berlin' means the end of that day in Berlin)"
+        raise ValueError(f"{text!r} has no time zone: add one, like {EXAMPLE}{hint}")
+    aware = moment.replace(tzinfo=zone) if zone is not None else moment
+    return aware.astimezone(timezone.utc).replace(tzinfo=None)
 
 
 def due_date(day: str, override: str | None = None) -> datetime | None:

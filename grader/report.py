@@ -18,9 +18,10 @@ import statistics
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from grader import roster_report
 from ptcourse.messages import catalogue, msg_in, normalise_lang
 
-STATUSES = ("graded", "timeout", "error", "unreadable")  # a notebook's outcome; words: grader.status.*
+STATUSES = ("graded", "timeout", "error", "unreadable", "unattributed")  # a notebook's outcome; words: grader.status.*
 
 
 def status_words(status: str, lang: str = "en") -> str:
@@ -149,7 +150,9 @@ def prepare_charts() -> None:
     fig.savefig(io.BytesIO(), format="png", dpi=24)
 
 
-def _charts(records: list[dict], exercise_order: list[str], lang: str = "en") -> tuple[str, str]:
+def _charts(records: list[dict], exercise_order: list[str], lang: str = "en",
+            totals: dict[str, float] | None = None) -> tuple[str, str]:
+    """The histogram of ``totals`` (each student's final score) and the per-check bars."""
     import matplotlib
 
     matplotlib.use("Agg", force=True)
@@ -159,13 +162,11 @@ def _charts(records: list[dict], exercise_order: list[str], lang: str = "en") ->
 
     with matplotlib.rc_context():  # the report's language's fonts (CJK for zh-CN), for these charts only
         use_language_fonts(normalise_lang(lang))
-        return _draw(plt, records, exercise_order, lang)
+        return _draw(plt, records, exercise_order, lang, totals if totals is not None else final_totals(records, {}))
 
 
-def _draw(plt, records: list[dict], exercise_order: list[str], lang: str) -> tuple[str, str]:
-    totals = defaultdict(float)
-    for r in records:
-        totals[r["student"]] += r["score"]
+def _draw(plt, records: list[dict], exercise_order: list[str], lang: str,
+          totals: dict[str, float]) -> tuple[str, str]:
     fig, ax = plt.subplots(figsize=(7, 2.8))
     ax.hist(list(totals.values()) or [0], bins=min(20, max(5, len(totals))), color="#4c72b0")
     ax.set_xlabel(msg_in(lang, "grader.report.chart_total"))
@@ -198,6 +199,37 @@ def _draw(plt, records: list[dict], exercise_order: list[str], lang: str) -> tup
     return hist, per_cell
 
 
+def before_penalty(records: list[dict]) -> dict[str, float]:
+    """Each attributed student's points before any late penalty."""
+    totals: dict[str, float] = defaultdict(float)
+    for r in records:
+        if r.get("attributed", True):
+            totals[r["student"]] += r["score"]
+    return totals
+
+
+def final_totals(records: list[dict], late: dict[str, float]) -> dict[str, float]:
+    """Each student's final score: points after the late penalty (never below 0), as exported."""
+    return {s: max(0.0, total - late.get(s, 0.0)) for s, total in before_penalty(records).items()}
+
+
+def students_table(records: list[dict], late: dict[str, float], lang: str) -> str:
+    """One row per student: points before the late penalty, the penalty, the final score, feedback links."""
+    totals, finals = before_penalty(records), final_totals(records, late)
+    head = "".join(f"<th>{esc(msg_in(lang, k))}</th>" for k in (
+        "grader.report.col_student", "grader.report.col_points", "grader.report.col_late", "grader.report.col_final",
+        "grader.report.col_feedback"))
+    rows = []
+    for student in sorted(totals):
+        links = " ".join(f"<a href='{esc(r['feedback'])}'>{esc(r['notebook'])}</a>"
+                         for r in records if r["student"] == student and r.get("feedback"))
+        penalty = f"−{late[student]:g}" if late.get(student) else ""
+        rows.append(f"<tr><td>{esc(student)}</td><td>{totals[student]:g}</td><td>{penalty}</td>"
+                    f"<td>{finals[student]:g}</td><td>{links}</td></tr>")
+    return (f"<h2>{esc(msg_in(lang, 'grader.report.students'))}</h2><table><tr>{head}</tr>"
+            + "".join(rows) + "</table>")
+
+
 def class_report_html(day: str, records: list[dict], exercise_order: list[str], summary: dict,
                       lang: str = "en") -> str:
     """The instructor's page, in ``lang``: distributions, common failures, what needs a human."""
@@ -208,22 +240,22 @@ def class_report_html(day: str, records: list[dict], exercise_order: list[str], 
     def th(*keys):
         return "<tr>" + "".join(f"<th>{t(k)}</th>" for k in keys) + "</tr>"
 
-    students = sorted({r["student"] for r in records})
-    totals = defaultdict(float)
+    students = sorted({r["student"] for r in records if r.get("attributed", True)})
+    late = {student: sum(nbs.values()) for student, nbs in summary.get("penalties", {}).items()}
+    finals = final_totals(records, late)
     max_total = summary.get("max_total", 0)
-    for r in records:
-        totals[r["student"]] += r["score"]
+    graded = [r for r in records if r.get("attributed", True)]
     parts = [f"<h1>{t('grader.report.title', day=day)}</h1>",
-             f"<p>{t('grader.report.counts', students=len(students), notebooks=len(records))} "]
-    if totals:
-        values = list(totals.values())
+             f"<p>{t('grader.report.counts', students=len(students), notebooks=len(graded))} "]
+    if finals:
+        values = list(finals.values())
         parts.append(t("grader.report.mean", mean=statistics.mean(values), median=statistics.median(values),
                        max_total=max_total))
     parts.append("</p>")
     for warning in summary.get("warnings", []):
         parts.append(f"<div class='bad'>{esc(note_text(warning, lang))}</div>")
-    if records:
-        hist, per_cell = _charts(records, exercise_order, lang)
+    if graded:
+        hist, per_cell = _charts(graded, exercise_order, lang, finals)
         parts += [f"<h2>{t('grader.report.scores')}</h2>", hist, f"<h2>{t('grader.report.per_check')}</h2>", per_cell]
 
     failures = Counter()
@@ -281,29 +313,17 @@ def class_report_html(day: str, records: list[dict], exercise_order: list[str], 
             what = [status_words(r["status"], lang) + ": " + detail[:600]] if r["status"] != "graded" else []
             what += [msg_in(lang, "grader.report.review", finding=note_text(f, lang)) for f in r.get("findings", [])]
             what += [note_text(n, lang) for n in r.get("notes", [])]
-            rows.append(f"<tr><td>{esc(r['student'])}</td><td>{esc(r['notebook'])}</td>"
+            who = r["student"] if r.get("attributed", True) else msg_in(lang, "grader.report.nobody")
+            rows.append(f"<tr><td>{esc(who)}</td><td>{esc(r['notebook'])}</td>"
                         f"<td>{'<br>'.join(esc(w) for w in what)}</td></tr>")
         parts.append("<table>" + th("grader.report.col_student", "grader.report.col_notebook", "grader.report.col_what")
                      + "".join(rows) + "</table>")
     else:
         parts.append(f"<p>{t('grader.report.nothing')}</p>")
 
-    late = {student: sum(nbs.values()) for student, nbs in summary.get("penalties", {}).items()}
-    if late:
-        parts.append(f"<h2>{t('grader.report.late')}</h2><p>" + ", ".join(
-            t("grader.report.late_one", student=student, points=points)
-            for student, points in sorted(late.items())) + "</p>")
-    parts.append(f"<h2>{t('grader.report.students')}</h2><table>"
-                 + th("grader.report.col_student", "grader.report.col_points", "grader.report.col_late",
-                      "grader.report.col_feedback"))
-    for student in students:
-        links = " ".join(
-            f"<a href='{esc(r['feedback'])}'>{esc(r['notebook'])}</a>"
-            for r in records if r["student"] == student and r.get("feedback")
-        )
-        penalty = f"−{late[student]:g}" if late.get(student) else ""
-        parts.append(f"<tr><td>{esc(student)}</td><td>{totals[student]:g}</td><td>{penalty}</td><td>{links}</td></tr>")
-    parts.append("</table>")
+    parts += roster_report.late_section(late, summary.get("platform_late", {}), lang)
+    parts += roster_report.exports_section(summary.get("exports", []), lang)
+    parts.append(students_table(records, late, lang))
     parts.append(summary.get("similarity_html", ""))  # grader.similarity_page.section: autoescaped HTML
     timing = summary.get("timing")
     if timing:

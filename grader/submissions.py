@@ -4,9 +4,16 @@ Two layouts are read:
 
 * nbgrader's: ``<folder>/<student>/<day>/<notebook>.ipynb`` (a ``timestamp.txt`` beside the
   notebooks gives the hand-in time);
-* flat, as learning platforms export: ``<folder>/<name>.ipynb`` where ``<name>`` is the student,
-  optionally with the notebook's name in it (``alice.ipynb``, ``alice_01_tensors.ipynb``,
-  ``01_tensors - Alice Smith.ipynb``). A flat file's notebook is recognised by its cells.
+* a Canvas or Moodle bulk download (:mod:`grader.platforms`), zipped or unzipped: files are
+  grouped by the platform's student id, the newest resubmission of a file is graded (the older
+  ones are named in a note), and a file whose name says no student is a "needs a human" entry,
+  never a new student;
+* flat: ``<folder>/<name>.ipynb`` where ``<name>`` is the student, optionally with the
+  notebook's name in it (``alice.ipynb``, ``alice_01_tensors.ipynb``, ``01_tensors - Alice
+  Smith.ipynb``). A flat file's notebook is recognised by its cells.
+
+A zip (``--submissions download.zip``, or zips in the folder that are no student's hand-in) is
+unpacked first (:mod:`grader.downloads`).
 
 Every file is read here, in the grader's own process, and never executed: invalid JSON, an
 unknown or renamed notebook, a link, a special file or a file over the size cap become plain-words
@@ -25,7 +32,7 @@ from pathlib import Path
 
 import nbformat
 
-from grader import repair
+from grader import downloads, platforms, repair
 from ptcourse.messages import LANGS, PSEUDO, msg, normalise_lang, speaking
 from ptcourse.nbmodel import CourseNotebook
 
@@ -45,6 +52,8 @@ class Submission:
     error: str | None = None  # why it cannot be graded at all
     findings: list[str] = field(default_factory=list)  # reasons for manual review (grader.scan)
     lang: str = "en"  # the notebook's language (metadata.ptcourse.lang): its kernel's and its feedback's
+    origin: platforms.Handin | None = None  # who the platform's download says handed it in
+    attributed: bool = True  # False: no student could be told from the file; never graded as one
 
 
 def notebook_lang(nb) -> str:
@@ -178,14 +187,80 @@ def from_flat_folder(folder: Path, masters: dict[str, CourseNotebook],
     return subs
 
 
+def _files(folder: Path) -> list[Path]:
+    """Every file under ``folder``, in order; linked folders are not entered."""
+    found = []
+    for root, dirs, files in os.walk(folder):
+        dirs.sort()
+        found += [Path(root) / name for name in sorted(files)]
+    return found
+
+
+def is_platform_download(folder: Path) -> bool:
+    """Does any file or folder name in ``folder`` follow Canvas's or Moodle's download naming?"""
+    return any(platforms.names_a_student(p.name) for p in folder.iterdir())
+
+
+def _unattributed(path: Path, relative: str) -> Submission:
+    return Submission(student=relative, notebook=None, path=path, attributed=False,
+                      error=msg("grader.intake.unattributed", file=relative))
+
+
+def from_platform_download(folder: Path, masters: dict[str, CourseNotebook],
+                           max_bytes: int = MAX_NOTEBOOK_BYTES) -> list[Submission]:
+    """A Canvas or Moodle download: one student per platform id, the newest of each resubmitted file."""
+    newest: dict[tuple[str, str], list[tuple[platforms.Handin, Path]]] = {}
+    subs = []
+    for path in _files(folder):
+        relative = path.relative_to(folder).as_posix()
+        handin = platforms.parse(relative)
+        if handin is None:
+            subs.append(_unattributed(path, relative))
+        elif not handin.original.lower().endswith(".ipynb"):
+            subs.append(Submission(student=handin.student, notebook=None, path=path, origin=handin,
+                                   error=msg("grader.intake.not_notebook", file=handin.original)))
+        else:
+            newest.setdefault((handin.student, handin.original), []).append((handin, path))
+    for versions in newest.values():
+        versions.sort(key=lambda hp: hp[0].version, reverse=True)
+        handin, path = versions[0]
+        named = Path(handin.original).stem
+        sub = Submission(student=handin.student, notebook=named if named in masters else None, path=path,
+                         origin=handin)
+        _check(sub, masters, named if named in masters else None, max_bytes)
+        if len(versions) > 1:
+            with speaking(sub.lang):
+                sub.notes.append(msg("grader.intake.newest", file=path.name,
+                                     older=", ".join(p.name for _, p in versions[1:])))
+        subs.append(sub)
+    return subs
+
+
+def _roots(folder: Path, max_bytes: int) -> list[Path]:
+    """``folder``, or the unpacked zip it is, plus the zips in it that are nobody's hand-in."""
+    if folder.is_file():
+        return [downloads.unpack(folder, max_bytes).root]
+    zips = [p for p in sorted(folder.glob("*.zip")) if p.is_file() and platforms.parse(p.name) is None]
+    return [folder, *(downloads.unpack(z, max_bytes).root for z in zips)]
+
+
+def _discover_one(folder: Path, day: str, masters: dict[str, CourseNotebook], max_bytes: int) -> list[Submission]:
+    if any(p.is_dir() and (p / day).is_dir() for p in folder.iterdir()):
+        return from_nbgrader_layout(folder, day, masters, max_bytes)
+    entries = [p for p in folder.iterdir() if p.name != "__MACOSX"]
+    if len(entries) == 1 and entries[0].is_dir() and not entries[0].is_symlink():
+        return _discover_one(entries[0], day, masters, max_bytes)  # a download unpacked into a folder of its own
+    if is_platform_download(folder):
+        return from_platform_download(folder, masters, max_bytes)
+    return from_flat_folder(folder, masters, max_bytes)
+
+
 def discover(folder: Path, day: str, masters: dict[str, CourseNotebook],
              max_bytes: int = MAX_NOTEBOOK_BYTES) -> list[Submission]:
-    """All submissions in ``folder``, whichever of the two layouts it uses."""
-    folder = Path(folder)
-    if any(p.is_dir() and (p / day).is_dir() for p in folder.iterdir()):
-        subs = from_nbgrader_layout(folder, day, masters, max_bytes)
-    else:
-        subs = from_flat_folder(folder, masters, max_bytes)
+    """All submissions in ``folder`` (or in the zip it is), whichever layout it uses."""
+    subs = []
+    for root in _roots(Path(folder), max_bytes):
+        subs += _discover_one(root, day, masters, max_bytes)
     return dedupe(subs)
 
 

@@ -72,14 +72,16 @@ def test_canvas_csv_has_canvas_import_layout(tmp_path):
 
 
 def test_canvas_csv_with_roster_takes_ids_and_the_assignment_column(tmp_path):
-    """With Canvas's export as roster: its ids, names and sections, and its 'Name (id)' column."""
+    """With Canvas's export as roster: its ids, names and sections, and its 'Name (id)' column; a
+    student the roster lacks is left out of the file (tests/test_platforms.py), never given a row."""
     out = tmp_path / "canvas.csv"
-    missing = exports.write_canvas(out, GRADES, CANVAS_COLUMN, roster=DATA / "canvas-gradebook-export.csv")
+    matching = exports.write_canvas(out, GRADES, CANVAS_COLUMN, roster=DATA / "canvas-gradebook-export.csv")
     got = rows(out)
     assert got[0] == [*exports.CANVAS_IDENTITY, f"{CANVAS_COLUMN} (4711)"]
     assert got[2] == ["Smith, Alice", "10001", "S2027-001", "alice", "PyTorch in Three Days 2027", "47"]
     assert got[3][:2] == ["Jones, Bob", "10002"] and got[3][-1] == "37.6"
-    assert missing == ["Dan_Brown"] and got[4][:4] == ["Dan_Brown", "", "", "Dan_Brown"]
+    assert [u.student for u in matching.unmatched] == ["Dan_Brown"] and got[4][:2] == ["Lee, Carol", "10003"]
+    assert got[4][-1] == "" and len(got) == 5
 
 
 def test_moodle_csv_has_moodle_import_layout(tmp_path):
@@ -88,18 +90,20 @@ def test_moodle_csv_has_moodle_import_layout(tmp_path):
     exports.write_moodle(out, GRADES, CANVAS_COLUMN)
     assert rows(out)[:3] == [["Username", CANVAS_COLUMN], ["alice", "47"], ["bob", "37.6"]]
     sample = rows(DATA / "moodle-grades-export.csv")
-    missing = exports.write_moodle(out, GRADES, CANVAS_COLUMN, roster=DATA / "moodle-grades-export.csv")
+    matching = exports.write_moodle(out, GRADES, CANVAS_COLUMN, roster=DATA / "moodle-grades-export.csv")
     got = rows(out)
     assert set(got[0][:4]) <= set(sample[0]) and got[0][:4] == exports.MOODLE_IDENTITY
     assert got[1] == ["Alice", "Smith", "S2027-001", "alice@example.edu", "47"]
-    assert got[2][3] == "bob@example.edu" and missing == ["Dan_Brown"]
+    assert got[2][3] == "bob@example.edu" and [u.student for u in matching.unmatched] == ["Dan_Brown"]
+    assert all(r[3] for r in got[1:]), "every row names a roster student"
 
 
 def test_roster_matches_names_from_uploaded_file_names():
     """A platform's download names files after the student ('Alice Smith'): matched to 'Smith, Alice'."""
-    _, roster = exports.read_roster(DATA / "canvas-gradebook-export.csv")
-    found, missing = exports.match([exports.Grade("Alice_Smith", 1, 1), exports.Grade("carol_lee", 1, 1)], roster)
-    assert found["Alice_Smith"]["ID"] == "10001" and found["carol_lee"]["ID"] == "10003" and not missing
+    from grader import roster
+
+    found = roster.match(["Alice_Smith", "carol_lee"], roster.load(DATA / "canvas-gradebook-export.csv")).found
+    assert found["Alice_Smith"]["ID"] == "10001" and found["carol_lee"]["ID"] == "10003"
 
 
 def test_feedback_zips_one_per_student(tmp_path):

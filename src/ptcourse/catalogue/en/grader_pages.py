@@ -11,6 +11,7 @@ MESSAGES = {
     "grader.status.timeout": "stopped: time limit",
     "grader.status.error": "could not be graded",
     "grader.status.unreadable": "could not be read",
+    "grader.status.unattributed": "not graded: no student could be told from it",
     "grader.status.flagged": "flagged",
     "grader.cell.stopped": "{status}: {detail}",
     "grader.cell.not_done": (
@@ -57,7 +58,7 @@ MESSAGES = {
     # the class report
     "grader.report.title": "{day}: class report",
     "grader.report.counts": "{students} students, {notebooks} notebooks graded.",
-    "grader.report.mean": "Mean {mean:.1f}, median {median:.1f} of {max_total:g} points.",
+    "grader.report.mean": "Final scores (after late penalties): mean {mean:.1f}, median {median:.1f} of {max_total:g} points.",
     "grader.report.scores": "Scores",
     "grader.report.per_check": "Per check",
     "grader.report.chart_total": "total points",
@@ -94,12 +95,43 @@ MESSAGES = {
     "grader.report.students": "Students",
     "grader.report.col_points": "points",
     "grader.report.col_late": "late penalty",
+    "grader.report.col_final": "final score",
+    "grader.report.nobody": "(no student: needs a human)",
+    "grader.report.platform_late": (
+        "{platform} marked these hand-ins LATE: {students}. For your information only: the penalty above "
+        "follows the hand-in time nbgrader recorded, where there is one."
+    ),
+    "grader.report.export": "{kind} grade file: {file}",
+    "grader.report.unmatched": (
+        "{count} graded student(s) match no single roster row: they are not in the import file, but listed "
+        "below and in {file}. Enter their grades by hand."
+    ),
+    "grader.report.unmatched_not_on_roster": "not on the roster",
+    "grader.report.unmatched_ambiguous": "several roster rows fit (same name?)",
+    "grader.report.unmatched_shared_row": "another graded student matches the same roster row",
+    "grader.report.unmatched_no_user_field": (
+        "known only by Moodle's participant id; pass the assignment's grading worksheet as --lms-roster"
+    ),
+    "grader.report.missing": "On the roster with no hand-in ({count}, {how}):",
+    "grader.report.missing_blank": "left empty in the import file",
+    "grader.report.missing_zero": "exported as 0 (--missing-as-zero)",
+    "grader.report.no_roster": "No roster was given for this platform: the file uses the grader's ids.",
+    "grader.report.roster_all": "Every graded student matched one roster row, and everyone on the roster handed in.",
     "grader.report.col_feedback": "feedback",
     "grader.report.timing": (
         "Per notebook: {wall:.1f} s in all, of which {cells:.1f} s running its cells and {overhead:.1f} s "
         "overhead (sandbox, kernel start, nbgrader)."
     ),
     # submissions (grader/submissions.py)
+    # platform downloads (grader/platforms.py, grader/submissions.py)
+    "grader.intake.unattributed": (
+        "'{file}' does not say which student handed it in (its name follows neither Canvas's nor Moodle's "
+        "download naming), so it was not graded. Grade it by hand, or put it under the student's name."
+    ),
+    "grader.intake.not_notebook": "'{file}' is not a notebook (.ipynb), so it was not graded.",
+    "grader.intake.newest": (
+        "The newest upload, '{file}', was graded; older uploads of the same file were not: {older}."
+    ),
     "grader.file.unreadable": "the file could not be read ({reason})",
     "grader.file.not_text": "the file is not text (is it really a notebook?)",
     "grader.file.bad_json": (

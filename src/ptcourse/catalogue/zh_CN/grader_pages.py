@@ -5,6 +5,7 @@ MESSAGES = {
     "grader.status.timeout": "已停止：超出时间限制",
     "grader.status.error": "无法自动评分",
     "grader.status.unreadable": "无法读取",
+    "grader.status.unattributed": "未评分：看不出是哪位学生的",
     "grader.status.flagged": "已标记待复核",
     "grader.cell.stopped": "{status}：{detail}",
     "grader.cell.not_done": "NotImplementedError：还没有完成（练习单元格仍然抛出 NotImplementedError）",
@@ -33,7 +34,7 @@ MESSAGES = {
     "grader.page.hidden_note": "隐藏测试会用新的输入运行你的代码；它们的代码不会显示，只显示它们发现的问题。",
     "grader.report.title": "{day}：全班报告",
     "grader.report.counts": "{students} 名学生，已评分 {notebooks} 个笔记本。",
-    "grader.report.mean": "满分 {max_total:g} 分，平均 {mean:.1f} 分，中位数 {median:.1f} 分。",
+    "grader.report.mean": "最终得分（已扣迟交分）：满分 {max_total:g} 分，平均 {mean:.1f} 分，中位数 {median:.1f} 分。",
     "grader.report.scores": "分数",
     "grader.report.per_check": "各项检查",
     "grader.report.chart_total": "总分",
@@ -65,11 +66,36 @@ MESSAGES = {
     "grader.report.students": "学生",
     "grader.report.col_points": "分数",
     "grader.report.col_late": "迟交扣分",
+    "grader.report.col_final": "最终得分",
+    "grader.report.nobody": "（无法对应到学生：需要人工处理）",
+    "grader.report.platform_late": (
+        "{platform} 把这些提交标记为迟交（LATE）：{students}。仅供参考：上面的扣分按 nbgrader 记录的提交时间计算（如有）。"
+    ),
+    "grader.report.export": "{kind} 成绩文件：{file}",
+    "grader.report.unmatched": (
+        "{count} 名已评分的学生无法唯一对应到名单中的一行：他们不在导入文件中，而是列在下方和 {file} 中。请手动录入他们的成绩。"
+    ),
+    "grader.report.unmatched_not_on_roster": "不在名单中",
+    "grader.report.unmatched_ambiguous": "名单中有多行符合（同名？）",
+    "grader.report.unmatched_shared_row": "另一名已评分的学生对应到同一行",
+    "grader.report.unmatched_no_user_field": "只有 Moodle 的参与者编号；请用该作业的评分表作为 --lms-roster",
+    "grader.report.missing": "名单中未提交的学生（{count} 名，{how}）：",
+    "grader.report.missing_blank": "导入文件中留空",
+    "grader.report.missing_zero": "导出为 0 分（--missing-as-zero）",
+    "grader.report.no_roster": "没有为该平台提供名单：文件使用评分程序自己的学生编号。",
+    "grader.report.roster_all": "每名已评分的学生都对应到名单中的一行，名单上的每个人都已提交。",
     "grader.report.col_feedback": "反馈",
     "grader.report.timing": (
         "每个笔记本：共 {wall:.1f} 秒，其中运行单元格 {cells:.1f} 秒，其他开销 {overhead:.1f} 秒"
         "（沙箱、内核启动、nbgrader）。"
     ),
+    # platform downloads (grader/platforms.py, grader/submissions.py)
+    "grader.intake.unattributed": (
+        "“{file}”看不出是哪位学生提交的（文件名既不符合 Canvas 也不符合 Moodle 的下载命名），所以没有评分。"
+        "请人工评分，或把它放到该学生名下。"
+    ),
+    "grader.intake.not_notebook": "“{file}”不是笔记本（.ipynb），所以没有评分。",
+    "grader.intake.newest": "评分的是最新上传的“{file}”；同一文件较早的上传没有评分：{older}。",
     "grader.file.unreadable": "无法读取这个文件（{reason}）",
     "grader.file.not_text": "这个文件不是文本文件（它真的是笔记本吗？）",
     "grader.file.bad_json": (

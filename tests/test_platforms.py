@@ -1,0 +1,385 @@
+"""The instructor's platforms as they really are: Canvas's and Moodle's downloads, rosters and imports.
+
+Download trees are built from each platform's documented naming (tests/data/README.md), zipped
+and unzipped; rosters are the samples in tests/data/. Nothing here runs a notebook except the
+one slow test, which grades a small Canvas download end to end.
+"""
+
+from __future__ import annotations
+
+import csv
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from grader import exports, late, lms_files, platforms, report, roster, submissions
+from grader.platforms import Platform
+from tests.harness.classroom import solved, untouched
+from tests.harness.notebooks import ROOT
+
+DATA = ROOT / "tests" / "data"
+DAY = "day1"
+NOTEBOOKS = ["00_environment", "01_tensors", "02_autograd", "03_modules"]
+COLUMN = "Day 1: PyTorch's building blocks"
+
+
+def masters():
+    from grader.engine import masters_of
+
+    return masters_of(ROOT / "solutions" / DAY)[0]
+
+
+def rows(path: Path) -> list[list[str]]:
+    with open(path, newline="", encoding="utf-8-sig") as f:
+        return list(csv.reader(f))
+
+
+def write(folder: Path, name: str, nb=None) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb if nb is not None else untouched(DAY, "00_environment"), str(path))
+    return path
+
+
+def zipped(folder: Path, target: Path) -> Path:
+    with zipfile.ZipFile(target, "w") as z:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                z.write(path, path.relative_to(folder).as_posix())
+    return target
+
+
+# -- file names ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("name, expected", [
+    ("smithalice_10001_5551_01_tensors.ipynb", ("10001", "smithalice", "01_tensors.ipynb", False, 0)),
+    ("jonesbob_LATE_10002_5552_01_tensors.ipynb", ("10002", "jonesbob", "01_tensors.ipynb", True, 0)),
+    ("smithalice_10001_5551_01_tensors-2.ipynb", ("10001", "smithalice", "01_tensors.ipynb", False, 2)),
+    ("leecarol_LATE_10003_5553_my work final-1.ipynb", ("10003", "leecarol", "my work final.ipynb", True, 1)),
+])
+def test_canvas_names(name, expected):
+    """Canvas: lastnamefirstname_[LATE_]<user id>_<submission id>_<original>, -N before the extension."""
+    h = platforms.parse(name)
+    assert h.platform is Platform.CANVAS
+    assert (h.platform_id, h.name, h.original, h.late, h.version) == expected
+
+
+@pytest.mark.parametrize("path", [
+    "Bob Jones_123457_assignsubmission_file_/01_tensors.ipynb",
+    "Bob Jones_123457_assignsubmission_file_01_tensors.ipynb",
+])
+def test_moodle_names(path):
+    """Moodle: one folder, or one file-name prefix, per student: Full Name_<participant id>_assignsubmission_file_."""
+    h = platforms.parse(path)
+    assert (h.platform, h.platform_id, h.name, h.original) == (Platform.MOODLE, "123457", "Bob Jones", "01_tensors.ipynb")
+    assert h.student == "Bob_Jones_123457"
+
+
+@pytest.mark.parametrize("name", ["alice.ipynb", "alice_01_tensors.ipynb", "01_tensors - Alice Smith.ipynb",
+                                  "notes.ipynb", "Bob Jones_assignsubmission_file_/x.ipynb"])
+def test_other_names_are_no_platforms(name):
+    assert platforms.parse(name) is None
+
+
+# -- intake -------------------------------------------------------------------------------------
+def canvas_download(folder: Path) -> Path:
+    """Alice: all four notebooks, 01 resubmitted twice; Bob: late; Zed: not on the roster; one stray file."""
+    for nb in NOTEBOOKS:
+        write(folder, f"smithalice_10001_5551_{nb}.ipynb", untouched(DAY, nb))
+    write(folder, "smithalice_10001_5551_01_tensors-1.ipynb", untouched(DAY, "01_tensors"))
+    write(folder, "smithalice_10001_5551_01_tensors-2.ipynb", untouched(DAY, "01_tensors"))
+    write(folder, "jonesbob_LATE_10002_5552_00_environment.ipynb")
+    write(folder, "zedzed_10099_5559_00_environment.ipynb")
+    write(folder, "00_environment.ipynb")  # renamed by hand: whose?
+    (folder / "smithalice_10001_5551_readme.txt").write_text("hi")
+    return folder
+
+
+def by_student(subs):
+    out = {}
+    for s in subs:
+        out.setdefault(s.student, []).append(s)
+    return out
+
+
+@pytest.mark.parametrize("packed", ["folder", "zip", "wrapped"])
+def test_canvas_download_groups_files_by_student(tmp_path, packed):
+    """One Canvas student with four notebooks is one student, not four; the newest resubmission is graded."""
+    folder = canvas_download(tmp_path / "canvas" / "submissions")
+    source = {"folder": folder, "zip": zipped(folder, tmp_path / "submissions.zip"), "wrapped": folder.parent}[packed]
+    students = by_student(submissions.discover(source, DAY, masters()))
+    assert set(students) == {"smithalice_10001", "jonesbob_10002", "zedzed_10099", "00_environment.ipynb"}
+    alice = {s.notebook: s for s in students["smithalice_10001"] if s.notebook}
+    assert sorted(alice) == NOTEBOOKS
+    assert alice["01_tensors"].path.name == "smithalice_10001_5551_01_tensors-2.ipynb"
+    assert any("newest upload" in n and "01_tensors-1.ipynb" in n for n in alice["01_tensors"].notes)
+    assert any(s.error and "readme.txt" in s.error for s in students["smithalice_10001"])
+    (bob,) = students["jonesbob_10002"]
+    assert bob.origin.late and bob.notebook == "00_environment" and bob.error is None
+    (stray,) = students["00_environment.ipynb"]
+    assert not stray.attributed and stray.notebook is None and "neither Canvas's nor Moodle's" in stray.error
+
+
+@pytest.mark.parametrize("layout", ["folders", "prefixes", "zip"])
+def test_moodle_download_groups_files_by_student(tmp_path, layout):
+    folder = tmp_path / "moodle"
+    sep = "/" if layout != "prefixes" else ""
+    for nb in NOTEBOOKS[:2]:
+        write(folder, f"Bob Jones_123457_assignsubmission_file_{sep}{nb}.ipynb", untouched(DAY, nb))
+    write(folder, f"Alice Smith_123456_assignsubmission_file_{sep}00_environment.ipynb")
+    source = zipped(folder, tmp_path / "moodle.zip") if layout == "zip" else folder
+    students = by_student(submissions.discover(source, DAY, masters()))
+    assert set(students) == {"Bob_Jones_123457", "Alice_Smith_123456"}
+    assert sorted(s.notebook for s in students["Bob_Jones_123457"]) == NOTEBOOKS[:2]
+    assert students["Bob_Jones_123457"][0].origin.platform_id == "123457"
+
+
+def test_one_student_in_nbgrader_layout_is_still_read(tmp_path):
+    """The wrapper-folder rule never hides nbgrader's layout (`grader check` hands in as me/day1/)."""
+    write(tmp_path / "me" / DAY, "00_environment.ipynb")
+    (sub,) = submissions.discover(tmp_path, DAY, masters())
+    assert (sub.student, sub.notebook) == ("me", "00_environment")
+
+
+def test_zip_cannot_escape_or_link(tmp_path):
+    """Member names with .. or absolute paths, and links, are skipped: nothing lands outside the folder."""
+    archive = tmp_path / "evil.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("../escape.ipynb", "{}")
+        z.writestr("/abs.ipynb", "{}")
+        link = zipfile.ZipInfo("smithalice_10001_5551_link.ipynb")
+        link.external_attr = 0o120777 << 16
+        z.writestr(link, "/etc/passwd")
+        z.writestr("smithalice_10001_5551_00_environment.ipynb", nbformat.writes(untouched(DAY, "00_environment")))
+    from grader import downloads
+
+    out = downloads.unpack(archive, 10**6, into=tmp_path / "out")
+    assert sorted(p.name for p in (tmp_path / "out").rglob("*")) == ["smithalice_10001_5551_00_environment.ipynb"]
+    assert len(out.skipped) == 3 and not (tmp_path / "escape.ipynb").exists()
+
+
+# -- rosters ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("sep", [",", ";", "\t"])
+def test_roster_separator_is_detected(tmp_path, sep):
+    """Canvas may export with ';' and Moodle lets you choose: the same roster, whatever the separator."""
+    original = rows(DATA / "canvas-gradebook-export.csv")
+    path = tmp_path / "roster.csv"
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        csv.writer(f, delimiter=sep).writerows(original)
+    found = roster.load(path)
+    assert found.kind is roster.RosterKind.CANVAS and found.delimiter == sep
+    assert [r["ID"] for r in found.rows] == ["10001", "10002", "10003"]
+
+
+def test_unknown_roster_is_refused_in_plain_words(tmp_path):
+    path = tmp_path / "roster.csv"
+    path.write_text("name|mail\nalice|a@x\n")
+    with pytest.raises(roster.RosterError, match="not a gradebook exported from Canvas"):
+        roster.load(path)
+
+
+def test_canvas_ids_from_the_download_match_the_roster():
+    """The user id in Canvas's file names is its roster's ID: matched even though 'smithalice' is no login."""
+    canvas = roster.load(DATA / "canvas-gradebook-export.csv")
+    ids = {"smithalice_10001": platforms.parse("smithalice_10001_1_x.ipynb"),
+           "zedzed_10099": platforms.parse("zedzed_10099_1_x.ipynb")}
+    got = roster.match(["smithalice_10001", "zedzed_10099"], canvas, ids)
+    assert got.found["smithalice_10001"]["Student"] == "Smith, Alice"
+    assert [(u.student, u.reason) for u in got.unmatched] == [("zedzed_10099", "not_on_roster")]
+    assert sorted(r["ID"] for r in got.missing) == ["10002", "10003"]
+
+
+def test_two_students_on_one_roster_row_are_both_unmatched():
+    canvas = roster.load(DATA / "canvas-gradebook-export.csv")
+    got = roster.match(["alice", "Alice_Smith"], canvas)
+    assert not got.found and {u.reason for u in got.unmatched} == {"shared_row"}
+
+
+# -- imports ------------------------------------------------------------------------------------
+GRADES = [lms_files.Grade("alice", 47, 47), lms_files.Grade("bob", 37.6, 47, 9.4), lms_files.Grade("dave", 0, 47)]
+
+
+@pytest.mark.parametrize("missing_as_zero", [False, True])
+def test_moodle_import_only_has_roster_rows(tmp_path, missing_as_zero):
+    """dave is not on the roster: in moodle-unmatched.csv, never a ',,,dave,0' row; carol (no hand-in): empty or 0."""
+    loaded = roster.load(DATA / "moodle-grades-export.csv")
+    result = lms_files.write("moodle", tmp_path, GRADES, COLUMN, loaded, {}, missing_as_zero)
+    got = rows(result.path)
+    emails = {r["Email address"] for r in loaded.rows}
+    assert got[0] == [*lms_files.MOODLE_IDENTITY, f"Manual item: {COLUMN} (Real)"] or got[0][:4] == lms_files.MOODLE_IDENTITY
+    assert all(r[3] in emails and r[0] and r[1] for r in got[1:]), got
+    assert [r[-1] for r in got[1:]] == ["47", "37.6", "0" if missing_as_zero else ""]
+    assert [u.student for u in result.unmatched] == ["dave"] and result.missing == ("Carol Lee",)
+    assert rows(result.unmatched_path) == [["student", "points", "max_points", "reason"],
+                                           ["dave", "0", "47", "not_on_roster"]]
+
+
+def test_canvas_import_only_has_roster_rows(tmp_path):
+    loaded = roster.load(DATA / "canvas-gradebook-export.csv")
+    result = lms_files.write("canvas", tmp_path, GRADES, COLUMN, loaded, {})
+    got = rows(result.path)
+    assert got[0][-1] == f"{COLUMN} (4711)" and got[1][0].strip() == "Points Possible"
+    assert [r[1] for r in got[2:]] == ["10001", "10002", "10003"] and [r[-1] for r in got[2:]] == ["47", "37.6", ""]
+    assert [u.student for u in result.unmatched] == ["dave"]
+
+
+def test_moodle_worksheet_is_filled_by_participant_id(tmp_path):
+    """Moodle's download ids are participant ids: matched to the grading worksheet's Identifier."""
+    loaded = roster.load(DATA / "moodle-grading-worksheet.csv")
+    ids = {"Bob_Jones_123457": platforms.parse("Bob Jones_123457_assignsubmission_file_/x.ipynb"),
+           "Ann_Other_999": platforms.parse("Ann Other_999_assignsubmission_file_/x.ipynb")}
+    grades = [lms_files.Grade("Bob_Jones_123457", 30, 47), lms_files.Grade("Ann_Other_999", 10, 47)]
+    result = lms_files.write("moodle", tmp_path, grades, COLUMN, loaded, ids, missing_as_zero=True)
+    got = {r["Identifier"]: r for r in csv.DictReader(open(result.path, encoding="utf-8"))}
+    assert list(got) == ["Participant 123456", "Participant 123457", "Participant 123458"]
+    assert got["Participant 123457"]["Grade"] == "30" and got["Participant 123456"]["Grade"] == "0"
+    assert [u.student for u in result.unmatched] == ["Ann_Other_999"]
+
+
+def test_moodle_without_roster_never_guesses_a_user(tmp_path):
+    ids = {"Bob_Jones_123457": platforms.parse("Bob Jones_123457_assignsubmission_file_/x.ipynb")}
+    result = lms_files.write("moodle", tmp_path, [lms_files.Grade("Bob_Jones_123457", 30, 47)], COLUMN, None, ids)
+    assert rows(result.path) == [["Username", COLUMN]]
+    assert [u.reason for u in result.unmatched] == ["no_user_field"]
+
+
+# -- due dates and the report -------------------------------------------------------------------
+def test_due_dates_need_a_zone_and_a_date_alone_ends_the_day():
+    assert late.parse_due("2027-01-15 23:59 UTC").isoformat() == "2027-01-15T23:59:00"
+    assert late.parse_due("15/01/2027 UTC").isoformat() == "2027-01-15T23:59:59"
+    assert late.parse_due("2027-01-15 Europe/Berlin").isoformat() == "2027-01-15T22:59:59"
+    assert late.parse_due("2027-01-15 23:59 Europe/Berlin").isoformat() == "2027-01-15T22:59:00"
+    assert late.parse_due("2027-02-01 12:00 +01:00").isoformat() == "2027-02-01T11:00:00"
+    for text, words in (("15/01/2027", "no time zone"), ("2027-01-15 23:59", "no time zone"),
+                        ("01/02/2027 UTC", "day-first or month-first")):
+        with pytest.raises(ValueError, match=words):
+            late.parse_due(text)
+
+
+def test_cli_refuses_a_date_alone_before_grading(tmp_path, capsys):
+    from grader import cli
+
+    (tmp_path / "subs").mkdir()
+    code = cli.main(["grade", DAY, "--submissions", str(tmp_path / "subs"), "--due", "15/01/2027",
+                     "--gradebook", f"sqlite:///{tmp_path / 'gb.db'}", "--out", str(tmp_path)])
+    assert code == 2 and "no time zone" in capsys.readouterr().err
+
+
+def test_cli_refuses_a_broken_zip_before_grading(tmp_path, capsys):
+    from grader import cli
+
+    (tmp_path / "submissions.zip").write_bytes(b"PK\x03\x04 cut short")
+    code = cli.main(["grade", DAY, "--submissions", str(tmp_path / "submissions.zip"),
+                     "--gradebook", f"sqlite:///{tmp_path / 'gb.db'}", "--out", str(tmp_path)])
+    assert code == 2 and "not a readable zip file" in capsys.readouterr().err
+
+
+def test_cli_refuses_an_unknown_roster_before_grading(tmp_path, capsys):
+    from grader import cli
+
+    (tmp_path / "subs").mkdir()
+    (tmp_path / "r.csv").write_text("a;b\n1;2\n")
+    code = cli.main(["grade", DAY, "--submissions", str(tmp_path / "subs"), "--lms-roster", str(tmp_path / "r.csv"),
+                     "--export", "canvas", "--gradebook", f"sqlite:///{tmp_path / 'gb.db'}", "--out", str(tmp_path)])
+    assert code == 2 and "not a gradebook exported from Canvas" in capsys.readouterr().err
+
+
+def record(student, score, attributed=True):
+    return {"student": student, "notebook": "00_environment", "status": "graded" if attributed else "unreadable",
+            "score": score, "max_score": 10.0, "cells": {}, "notes": [], "findings": [], "detail": "",
+            "attributed": attributed}
+
+
+def test_report_uses_final_scores_and_shows_both():
+    records = [record("alice", 10.0), record("bob", 10.0), record("stray.ipynb", 0.0, attributed=False)]
+    result = lms_files.ExportResult("canvas", Path("canvas.csv"), (roster.Unmatched("zed", "not_on_roster"),),
+                                    Path("canvas-unmatched.csv"), ("Lee, Carol",), Path("r.csv"))
+    page = report.class_report_html(DAY, records, [], {"max_total": 10, "penalties": {"bob": {"00_environment": 2.0}},
+                                                       "exports": [result], "platform_late": {"bob": "canvas"}})
+    assert "mean 9.0, median 9.0 of 10 points" in page  # (10 + 8) / 2, not 10
+    assert "<td>bob</td><td>10</td><td>−2</td><td>8</td>" in page
+    assert "2 students" in page and "(no student: needs a human)" in page
+    assert "Canvas marked these hand-ins LATE: bob" in page
+    assert "canvas-unmatched.csv" in page and "Lee, Carol" in page and "not on the roster" in page
+
+
+def test_identities_the_intake_saves_give_canvas_ids(tmp_path):
+    """exports.export reads the identities the intake saved: Canvas ids without a roster."""
+    platforms.save_identities(tmp_path / platforms.IDENTITIES,
+                              {"smithalice_10001": platforms.parse("smithalice_10001_1_x.ipynb")})
+    ids = platforms.load_identities(tmp_path / platforms.IDENTITIES)
+    assert ids["smithalice_10001"].platform is Platform.CANVAS
+    rows_, _ = lms_files.canvas_rows([lms_files.Grade("smithalice_10001", 5, 10)], None, ids, False)
+    assert rows_ == [["smithalice", "10001", "", "", "", "5"]]
+    assert exports.read_roster(DATA / "canvas-gradebook-export.csv")[0][:2] == ["Student", "ID"]
+
+
+# -- slow: a Canvas download graded end to end ---------------------------------------------------
+@pytest.mark.slow
+def test_canvas_download_is_graded_into_roster_students(tmp_path):
+    """A zipped Canvas download: Alice (two notebooks) and a late Bob graded and exported on their roster rows;
+    a stray file is a "needs a human" entry, never a student; Carol (no hand-in) is reported missing."""
+    folder = tmp_path / "canvas"
+    write(folder, "smithalice_10001_5551_00_environment.ipynb", solved(DAY, "00_environment"))
+    write(folder, "smithalice_10001_5551_00_environment-1.ipynb", solved(DAY, "00_environment"))
+    write(folder, "jonesbob_LATE_10002_5552_00_environment.ipynb", solved(DAY, "00_environment"))
+    write(folder, "mystery.ipynb", solved(DAY, "00_environment"))
+    archive = zipped(folder, tmp_path / "submissions.zip")
+    out, db = tmp_path / "out", tmp_path / "gradebook.db"
+    proc = subprocess.run(
+        [sys.executable, "-m", "grader", "grade", DAY, "--workers", "2", "--quiet", "--submissions", str(archive),
+         "--out", str(out), "--gradebook", f"sqlite:///{db}", "--export", "canvas",
+         "--lms-roster", str(DATA / "canvas-gradebook-export.csv"), "--missing-as-zero"],
+        cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    reports = out / "reports" / DAY
+    got = {r[1]: r for r in rows(reports / "canvas.csv")[2:]}
+    assert set(got) == {"10001", "10002", "10003"}, got
+    assert float(got["10001"][-1]) > 0 and float(got["10002"][-1]) == float(got["10001"][-1])
+    assert got["10003"][-1] == "0"
+    graded = {r["student"] for r in csv.DictReader(open(reports / "grades.csv"))}
+    assert graded == {"smithalice_10001", "jonesbob_10002"}, graded
+    page = (reports / "report.html").read_text()
+    assert "mystery.ipynb" in page and "(no student: needs a human)" in page and "Lee, Carol" in page
+    assert "not graded: no student could be told from it" in page
+    assert "Canvas marked these hand-ins LATE: jonesbob_10002" in page
+    assert not (reports / "canvas-unmatched.csv").exists()
+    shutil.rmtree(out, ignore_errors=True)
+
+
+@pytest.mark.slow
+def test_moodle_download_is_graded_into_the_grading_worksheet(tmp_path):
+    """Moodle's folders per student: graded, the worksheet filled by participant id, Dave (not in it) kept
+    out of the upload file and listed; Carol (no submission) left empty."""
+    folder = tmp_path / "moodle"
+    write(folder, "Alice Smith_123456_assignsubmission_file_/00_environment.ipynb", solved(DAY, "00_environment"))
+    write(folder, "Bob Jones_123457_assignsubmission_file_/my copy.ipynb", untouched(DAY, "00_environment"))
+    write(folder, "Dave Extra_999999_assignsubmission_file_/00_environment.ipynb", solved(DAY, "00_environment"))
+    out, db = tmp_path / "out", tmp_path / "gradebook.db"
+    proc = subprocess.run(
+        [sys.executable, "-m", "grader", "grade", DAY, "--workers", "2", "--quiet", "--submissions", str(folder),
+         "--out", str(out), "--gradebook", f"sqlite:///{db}", "--export", "moodle",
+         "--lms-roster", str(DATA / "moodle-grading-worksheet.csv")],
+        cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    reports = out / "reports" / DAY
+    sheet = {r["Identifier"]: r for r in csv.DictReader(open(reports / "moodle.csv", encoding="utf-8"))}
+    assert list(sheet) == ["Participant 123456", "Participant 123457", "Participant 123458"]
+    assert float(sheet["Participant 123456"]["Grade"]) > 0 and sheet["Participant 123457"]["Grade"] == "0"
+    assert sheet["Participant 123458"]["Grade"] == ""
+    assert rows(reports / "moodle-unmatched.csv")[1][0] == "Dave_Extra_999999"
+    assert "Dave_Extra_999999 (not_on_roster)" in proc.stderr and "Carol Lee" in proc.stdout
+
+
+def test_moodle_download_matches_the_grades_export_by_full_name():
+    """Moodle's grades export has no participant id: the download's full name decides, when one row has it."""
+    grades_export = roster.load(DATA / "moodle-grades-export.csv")
+    ids = {"Bob_Jones_123457": platforms.parse("Bob Jones_123457_assignsubmission_file_/x.ipynb"),
+           "Bo_Jones_123459": platforms.parse("Bo Jones_123459_assignsubmission_file_/x.ipynb")}
+    got = roster.match(list(ids), grades_export, ids)
+    assert got.found["Bob_Jones_123457"]["Email address"] == "bob@example.edu"
+    assert [u.student for u in got.unmatched] == ["Bo_Jones_123459"]
