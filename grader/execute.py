@@ -530,8 +530,6 @@ class JailedExecute(Execute):
     def output(self, outs, msg, display_id, cell_index):
         if self.jail is None or msg["msg_type"] == "error":
             return super().output(outs, msg, display_id, cell_index)
-        if self.observer is not None and self.observer.take(msg):
-            return None  # an observation: for the grader only, never in the notebook
         content = msg.get("content", {})
         if msg["msg_type"] == "stream" and "\x1ePTG " in content.get("text", ""):
             rest, tokens = Guard.take_token(content["text"])
@@ -540,8 +538,10 @@ class JailedExecute(Execute):
             if not rest:
                 return None
         size = len(content.get("text", "")) + sum(len(str(v)) for v in content.get("data", {}).values())
-        self._cell_bytes += size
+        self._cell_bytes += size  # observations count too: a flood of them is stopped like any other
         if self._cell_bytes <= self.jail.output_bytes:
+            if self.observer is not None and self.observer.take(msg):
+                return None  # an observation: for the grader only, never in the notebook
             return super().output(outs, msg, display_id, cell_index)
         if not self._capped:
             self._capped = True

@@ -154,7 +154,7 @@ def _json_equal(want, got) -> bool:
     if type(want) is not type(got):
         return False
     if isinstance(want, list):
-        return len(want) == len(got) and all(_json_equal(w, g) for w, g in zip(want, got))
+        return len(want) == len(got) and all(_json_equal(w, g) for w, g in zip(want, got, strict=True))
     if isinstance(want, float):
         rtol, atol = FLOAT_JSON
         return (math.isnan(want) and math.isnan(got)) or math.isclose(got, want, rel_tol=rtol, abs_tol=atol)

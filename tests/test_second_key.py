@@ -22,7 +22,7 @@ import pytest
 import torch
 
 from grader import observations as ob
-from grader.observations import Kind, ObserveSpec, Observer
+from grader.observations import Kind, Observer, ObserveSpec
 from ptcourse import observe as kernel
 from ptcourse.messages import msg_in, speaking
 from ptcourse.nbmodel import course_notebooks
@@ -107,7 +107,7 @@ def test_outside_a_graded_run_observe_does_nothing_and_inputs_are_fixed(monkeypa
     a = [torch.rand(3, generator=kernel.fresh_generator()) for _ in range(2)]
     kernel.arm("k2", ob.cell_seed("secret", "cell"))
     b = [torch.rand(3, generator=kernel.fresh_generator()) for _ in range(2)]
-    assert all(torch.equal(x, y) for x, y in zip(a, b)) and not torch.equal(a[0], a[1])
+    assert all(torch.equal(x, y) for x, y in zip(a, b, strict=True)) and not torch.equal(a[0], a[1])
     assert not torch.equal(first, a[0]) and ob.cell_seed("secret", "cell") != ob.cell_seed("other", "cell")
     kernel.observe("y", torch.ones(3))
     assert sent and sent[0][0][kernel.MIME]["key"] == "k2"
