@@ -224,3 +224,101 @@ def test_a_cheat_that_fools_the_kernel_earns_nothing_where_the_grader_observes(g
     # It did fool the kernel: the checks without observations that it targets still pass there.
     if student == "frame_cheat":
         assert rec["cells"]["env_diagnose_cases"]["score"] == rec["cells"]["env_diagnose_cases"]["max"]
+
+
+# -- slow: a tensor exercise, end to end (a one-notebook course of the test's own) ---------------------
+TENSOR_COURSE = '''# %% [markdown] cell=c000
+# # Test · 00 — The second key on a tensor exercise
+#
+# ### Exercise 1 (3 points)
+
+# %% locked id=setup cell=c001
+import torch
+
+# %% solution id=obs_scale cell=c002
+def scale_rows(x):
+    """Each row of x divided by its sum."""
+    ### BEGIN SOLUTION
+    return x / x.sum(dim=1, keepdim=True)
+    ### END SOLUTION
+
+# %% test id=obs_scale_shape points=1 cell=c003
+"""scale_rows() keeps the shape (a check that observes nothing: graded as before)."""
+from ptcourse.checks import check_shape
+
+check_shape(scale_rows(torch.ones(3, 4)), (3, 4), "scale_rows(torch.ones(3, 4))")
+
+# %% test id=obs_scale_values points=2 cell=c004
+"""scale_rows() makes each row sum to one."""
+from ptcourse.checks import check_close
+
+example = torch.tensor([[1.0, 3.0], [2.0, 2.0]])
+expected = torch.tensor([[0.25, 0.75], [0.5, 0.5]])
+check_close(scale_rows(example), expected, "scale_rows(example)")
+### BEGIN HIDDEN TESTS
+from ptcourse.observe import fresh_generator, observe
+
+fresh = torch.rand(4, 5, generator=fresh_generator()) + 0.1
+observe("scale_rows_fresh", scale_rows(fresh))
+### END HIDDEN TESTS
+'''
+TENSOR_ANSWERS = {
+    "honest": "def scale_rows(x):\n    return x / x.sum(dim=1, keepdim=True)\n",
+    "untouched": "def scale_rows(x):\n    raise NotImplementedError()\n",
+    "subclass": '''class _Close(torch.Tensor):
+    """A cheat: torch.isclose says "close" for anything."""
+
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        if func is torch.isclose:
+            return torch.ones(args[0].shape, dtype=torch.bool)
+        return super().__torch_function__(func, types, args, kwargs or {})
+
+
+def scale_rows(x):
+    return torch.zeros_like(x).as_subclass(_Close)
+''',
+    "frame": PEEK + "\n\ndef scale_rows(x):\n    return _peek('expected')\n",
+}
+
+
+@pytest.fixture(scope="module")
+def tensor_class(tmp_path_factory):
+    import nbformat
+
+    from grader import engine
+
+    tmp = tmp_path_factory.mktemp("second_key_tensor")
+    (tmp / "text.py").write_text(TENSOR_COURSE)
+    source = tmp / "source" / DAY
+    source.mkdir(parents=True)
+    subprocess.run([sys.executable, str(ROOT / "tools" / "nbtext.py"), "to-notebook", str(tmp / "text.py"),
+                    str(source / "00_scale.ipynb")], check=True, cwd=ROOT)
+    course = nbformat.read(str(source / "00_scale.ipynb"), as_version=4)
+    students = {}
+    for student, answer in TENSOR_ANSWERS.items():
+        nb = nbformat.from_dict(course)
+        next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "obs_scale").source = answer
+        students[student] = {"00_scale": nb}
+    write_class(tmp / "submitted", DAY, students)
+    summary = engine.grade_class(engine.Options(day=DAY, submissions=tmp / "submitted", out=tmp / "out",
+                                                db_url=f"sqlite:///{tmp / 'gb.db'}", source=source, workers=2,
+                                                progress=False))
+    assert not summary.warnings or all("reference" not in w for w in summary.warnings), summary.warnings
+    return {r["student"]: r for r in summary.records}
+
+
+@pytest.mark.slow
+def test_a_tensor_exercise_needs_both_keys(tensor_class):
+    scores = {s: {g: c["score"] for g, c in r["cells"].items()} for s, r in tensor_class.items()}
+    assert scores["honest"] == {"obs_scale_shape": 1, "obs_scale_values": 2} and not tensor_class["honest"]["findings"]
+    assert scores["untouched"] == {"obs_scale_shape": 0, "obs_scale_values": 0}
+    # Both cheats pass the kernel's check_close; the grader sees plain numbers on a fresh input.
+    assert scores["subclass"] == {"obs_scale_shape": 1, "obs_scale_values": 0}  # the unobserved check: as before
+    assert scores["frame"]["obs_scale_values"] == 0
+    for cheat in ("subclass", "frame"):
+        rec = tensor_class[cheat]
+        assert [d["grade_id"] for d in rec["integrity"]["disagreed"]] == ["obs_scale_values"]
+        assert "fresh input" in rec["cells"]["obs_scale_values"]["message"]
+    assert "largest difference" in tensor_class["subclass"]["cells"]["obs_scale_values"]["message"]
+    assert "(2, 2) vs (4, 5)" in tensor_class["frame"]["cells"]["obs_scale_values"]["message"]

@@ -69,20 +69,20 @@ MESSAGES = {
     ),
     # The second key (grader/observations.py): the answer's outputs on fresh inputs, compared by the grader.
     "grader.observe.differs": (
-        "Your answer's output on a fresh input differed from the expected one ({name}): shape {shapes}, "
-        "largest difference {diff}. This check earns no points."
+        "Your answer's output on a fresh input differed from the expected one ({name}): shape {shapes} "
+        "(yours vs expected), largest difference {diff}. This check earns no points."
     ),
     "grader.observe.shape": (
-        "Your answer's output on a fresh input has the wrong shape ({name}): shape {shapes}. "
-        "This check earns no points."
+        "Your answer's output on a fresh input has the wrong shape ({name}): shape {shapes} "
+        "(yours vs expected). This check earns no points."
     ),
     "grader.observe.dtype": (
         "Your answer's output on a fresh input has dtype {got} where {expected} was expected ({name}). "
         "This check earns no points."
     ),
     "grader.observe.value": (
-        "Your answer's output on a fresh input differed from the expected one ({name}): {got} vs {expected}. "
-        "This check earns no points."
+        "Your answer's output on a fresh input differed from the expected one ({name}): {got} vs {expected} "
+        "(yours vs expected). This check earns no points."
     ),
     "grader.observe.kind": (
         "Your answer's output on a fresh input is a {got} where a {expected} was expected ({name}). "

@@ -60,16 +60,16 @@ MESSAGES = {
     ),
     # 第二把钥匙（grader/observations.py）：答案在新输入上的输出，由评分器比较。
     "grader.observe.differs": (
-        "你的答案在一个新输入上的输出与预期不同（{name}）：形状 {shapes}，最大差值 {diff}。这项检查不得分。"
+        "你的答案在一个新输入上的输出与预期不同（{name}）：形状 {shapes}（你的与预期的），最大差值 {diff}。这项检查不得分。"
     ),
     "grader.observe.shape": (
-        "你的答案在一个新输入上的输出形状不对（{name}）：形状 {shapes}。这项检查不得分。"
+        "你的答案在一个新输入上的输出形状不对（{name}）：形状 {shapes}（你的与预期的）。这项检查不得分。"
     ),
     "grader.observe.dtype": (
         "你的答案在一个新输入上的输出的 dtype 是 {got}，预期是 {expected}（{name}）。这项检查不得分。"
     ),
     "grader.observe.value": (
-        "你的答案在一个新输入上的输出与预期不同（{name}）：{got} 与 {expected}。这项检查不得分。"
+        "你的答案在一个新输入上的输出与预期不同（{name}）：{got} 与 {expected}（你的与预期的）。这项检查不得分。"
     ),
     "grader.observe.kind": (
         "你的答案在一个新输入上的输出是 {got}，预期是 {expected}（{name}）。这项检查不得分。"
