@@ -413,6 +413,10 @@ class Grader:
 
         keys = reference.second_keys([spec for _, spec in items], self.masters, self.source, work_root=work_root,
                                      template=self.template, hide=hide, warn=warn)
+        if self.opts.executor is not None or self.opts.scheduler:
+            from grader import zygote
+
+            zygote.close_idle()  # the reference's warm kernel: this class is graded elsewhere
         return [(i, dataclasses.replace(spec, observe=keys.get(spec.notebook))) for i, spec in items]
 
     def executor(self, workers: int, work_root: Path, hide: list[Path]):
