@@ -9,6 +9,7 @@ resumes where it stopped, and ``regrade=True`` grades everything again.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -24,7 +25,7 @@ from pathlib import Path
 
 import nbformat
 
-from grader import exports, gradebook, jobs, platforms, repair, report, sandbox, scan, submissions
+from grader import exports, gradebook, jobs, platforms, reference, repair, report, sandbox, scan, submissions
 from grader.gradebook import COURSE_ROOT
 from ptcourse import nbmodel
 from ptcourse.messages import msg, msg_in, normalise_lang, speaking
@@ -57,6 +58,7 @@ class Options:
     roster: Path | None = None  # --lms-roster: the platform's class list the exports match against
     lms_column: str | None = None  # --lms-column
     missing_as_zero: bool = False  # roster students with no hand-in: 0 in the exports (else empty)
+    second_key: bool = True  # compare test cells' observations with the solution's (grader/observations.py)
 
 
 @dataclass
@@ -195,7 +197,7 @@ class Grader:
             "grader": grader_digest(), "sources": self.sources_digest,
             "limits": [limits.cell_timeout, limits.notebook_timeout, limits.memory_bytes, limits.output_bytes,
                        limits.threads, limits.disk_bytes], "sandbox": self.opts.sandbox, "max_bytes": self.opts.max_notebook_bytes,
-            "env": sorted(self.opts.env.items()), "due": self.due,
+            "env": sorted(self.opts.env.items()), "due": self.due, "second_key": self.opts.second_key,
         }, sort_keys=True)
         subs = submissions.discover(self.opts.submissions, self.day, self.masters, self.opts.max_notebook_bytes)
         if self.opts.students:
@@ -263,6 +265,9 @@ class Grader:
             what = ", ".join(integrity["harmful"][:6])
             sub.notes.append(msg("grader.integrity.machinery", what=what))
             sub.findings.append(msg("grader.finding.switched_off", what=what))
+        if integrity.get("disagreed"):  # the second key: checks passed in the kernel, the grader disagreed
+            sub.findings.append(msg("grader.finding.disagreed", checks=", ".join(
+                d["grade_id"] for d in integrity["disagreed"][:8])))
         if integrity.get("voided"):
             sub.notes.append(msg("grader.integrity.tampered_note"))
             sub.findings.append(msg("grader.finding.voided", checks=", ".join(
@@ -375,6 +380,8 @@ class Grader:
                     self.record(sub, fp, None, bar)
             pending = {i: (sub, fp) for i, (sub, fp) in enumerate(todo) if sub.error is None}
             items = [(i, self.spec(sub, limits)) for i, (sub, fp) in pending.items()]
+            if items and self.opts.second_key:
+                items = self.with_second_key(items, work_root, hide)
             if items:  # no cluster is started for a rerun with nothing new
                 threading.Thread(target=report.prepare_charts, daemon=True).start()  # imported meanwhile
                 executor, owned = self.executor(workers, work_root, hide)
@@ -403,6 +410,21 @@ class Grader:
             timestamp=sub.timestamp, due=self.due, env=dict(self.opts.env), sandbox=self.opts.sandbox,
             allow_unsandboxed=self.opts.allow_unsandboxed or self.opts.executor is None and not self.opts.scheduler,
         )
+
+    def with_second_key(self, items: list, work_root: Path, hide: list[Path]) -> list:
+        """The jobs, each with its notebook's second key: the reference runs happen here, first."""
+        def warn(text: str) -> None:
+            self.summary.warnings.append(text)
+            self.log_line(text)
+            print(f"warning: {text}", file=sys.stderr)
+
+        keys = reference.second_keys([spec for _, spec in items], self.masters, self.source, work_root=work_root,
+                                     template=self.template, hide=hide, warn=warn)
+        if self.opts.executor is not None or self.opts.scheduler:
+            from grader import zygote
+
+            zygote.close_idle()  # the reference's warm kernel: this class is graded elsewhere
+        return [(i, dataclasses.replace(spec, observe=keys.get(spec.notebook))) for i, spec in items]
 
     def executor(self, workers: int, work_root: Path, hide: list[Path]):
         """The executor passed in, else a Dask one for ``--scheduler``, else the local pool; and whether we own it."""

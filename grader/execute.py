@@ -39,6 +39,7 @@ from nbformat.v4 import new_output
 from nbgrader.preprocessors import Execute
 
 from grader.guard import Guard
+from grader.observations import Observer, ObserveSpec
 from grader.sandbox import (
     TASKS_PER_KERNEL,
     KernelJail,
@@ -56,6 +57,10 @@ from ptcourse.messages import msg
 from ptcourse.nbmodel import role
 
 JAIL_ENV = "PTGRADE_JAIL"
+# The second key (grader/observations.py) of this job: set in the job's process by grader.jobs, never
+# written to a file or the environment, where a kernel could read it.
+OBSERVE: ObserveSpec | None = None
+OBSERVED_PATH = "observed.json"  # where the job writes what the second key saw: its own folder
 # What a student's kernel may see of the grader's environment: what Python, PyTorch and the course
 # need. Everything else (the instructor's tokens, cloud credentials, paths) stays out.
 ENV_ALLOWED = {
@@ -206,6 +211,7 @@ class JailedExecute(Execute):
         # that show what each cheat would earn without the guard.
         self.guard = Guard() if self.jail is not None and os.environ.get("PTGRADE_GUARD") != "off" else None
         self._guard_tried = False
+        self.observer = Observer(OBSERVE) if self.jail is not None and OBSERVE is not None else None
         self._tokens: list = []
         self._dead_reason: str | None = None
         self._peak_rss = 0  # the most the watchdog saw the kernel hold (no cgroup)
@@ -359,12 +365,15 @@ class JailedExecute(Execute):
         if self.guard is not None:
             with open(os.path.join(self.jail.runtime, "integrity.json"), "w") as f:
                 json.dump(self.guard.summary(), f)
+        if self.observer is not None:  # the job's folder, which the kernel cannot see (its runtime it can)
+            with open(OBSERVED_PATH, "w") as f:
+                json.dump(self.observer.summary(), f)
 
     # -- the guard (grader/guard.py) -------------------------------------------------------------
-    async def _async_silent(self, code: str, expression: str, timeout: float = 60):
-        """A silent request with one user expression; its reply, or None."""
-        msg_id = self.kc.execute(code, silent=True, store_history=False, user_expressions={"r": expression},
-                                 allow_stdin=False)
+    async def _async_silent(self, code: str, expression: str, timeout: float = 60, more: dict | None = None):
+        """A silent request with one user expression (and ``more``, evaluated after it); its reply, or None."""
+        msg_id = self.kc.execute(code, silent=True, store_history=False,
+                                 user_expressions={"r": expression, **(more or {})}, allow_stdin=False)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
@@ -389,24 +398,53 @@ class JailedExecute(Execute):
             self.guard.installed = False
 
     def _graded_test(self, cell, resources, index):
-        """Run a graded test cell under the guard; its points count only when proven."""
+        """Run a graded test cell under the guard; its points count only when proven (and, with the
+        second key, when its observations match the reference's)."""
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
+        more = {"o": self.observer.arm_expression(grade_id)} if self.observer is not None else {}
+        if self.guard is None:
+            if more:
+                self._silent("pass", more["o"])
+            return self._observed_test(cell, resources, index, grade_id)
         clean = self.guard.installed
         if clean:
             code, expression, nonce = self.guard.sanitize_code()
-            clean = self.guard.sanitized(self._silent(code, expression), nonce)
+            clean = self.guard.sanitized(self._silent(code, expression, more=more), nonce)
+        elif more:
+            self._silent("pass", more["o"])
         source = cell.source
         cell.source, nonce, sent = self.guard.wrap(source)
         self._tokens = []
         try:
-            cell, resources = self._run_cell(cell, resources, index)
+            cell, resources = self._observed_test(cell, resources, index, grade_id, judged=False)
         finally:
             cell.source = source
         has_error = any(o.get("output_type") == "error" for o in cell.get("outputs", []))
-        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
         verdict = self.guard.judge(grade_id, has_error, clean, self._tokens, nonce, sent)
         if not verdict.ok and self._dead_reason is None:
             cell.outputs.append(error_output("GraderIntegrity", verdict.reason))
+        elif not has_error:
+            self._second_key(cell, grade_id)
         return cell, resources
+
+    def _observed_test(self, cell, resources, index, grade_id: str, judged: bool = True):
+        """Run a test cell, collecting its observations; with ``judged``, then the second key's verdict."""
+        if self.observer is None:
+            return self._run_cell(cell, resources, index)
+        self.observer.begin(grade_id)
+        try:
+            cell, resources = self._run_cell(cell, resources, index)
+        finally:
+            self.observer.end()
+        if judged and not any(o.get("output_type") == "error" for o in cell.get("outputs", [])):
+            self._second_key(cell, grade_id)
+        return cell, resources
+
+    def _second_key(self, cell, grade_id: str) -> None:
+        """A cell whose checks passed in the kernel: 0 points unless the grader agrees (observations)."""
+        verdict = self.observer.judge(grade_id) if self.observer is not None else None
+        if verdict is not None and self._dead_reason is None:
+            cell.outputs.append(error_output("GraderObservation", verdict.message))
 
     # -- one cell ----------------------------------------------------------------------------
     def preprocess_cell(self, cell, resources, index):
@@ -418,6 +456,8 @@ class JailedExecute(Execute):
                 self._install_guard()
             if role(cell) == "test":
                 return self._graded_test(cell, resources, index)
+        elif self.observer is not None and self._dead_reason is None and role(cell) == "test":
+            return self._graded_test(cell, resources, index)
         return self._run_cell(cell, resources, index)
 
     def _run_cell(self, cell, resources, index):
@@ -498,8 +538,10 @@ class JailedExecute(Execute):
             if not rest:
                 return None
         size = len(content.get("text", "")) + sum(len(str(v)) for v in content.get("data", {}).values())
-        self._cell_bytes += size
+        self._cell_bytes += size  # observations count too: a flood of them is stopped like any other
         if self._cell_bytes <= self.jail.output_bytes:
+            if self.observer is not None and self.observer.take(msg):
+                return None  # an observation: for the grader only, never in the notebook
             return super().output(outs, msg, display_id, cell_index)
         if not self._capped:
             self._capped = True

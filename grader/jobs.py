@@ -24,6 +24,7 @@ from pathlib import Path
 import nbformat
 
 from grader import gradebook, inductor, sandbox, zygote
+from grader.observations import ObserveSpec
 from ptcourse.messages import msg_in
 
 JOB_CONFIG = """\
@@ -58,9 +59,10 @@ def _context():
 
 
 def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str,
-                   summary: dict | None = None) -> None:
+                   summary: dict | None = None, observe: ObserveSpec | None = None) -> None:
     """Body of a job process: ``nbgrader <argv>`` in ``cwd``, output to ``log_path``; then, with
-    ``summary``, what the grader reads back (:func:`_write_summary`)."""
+    ``summary``, what the grader reads back (:func:`_write_summary`). ``observe``: the second key
+    (grader/observations.py), handed over in memory."""
     os.setsid()  # its own process group, so a time-out can kill it and everything it started
     os.chdir(cwd)
     os.environ.clear()
@@ -77,6 +79,7 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
     from grader import execute
 
     sys.argv = ["nbgrader", *argv]
+    execute.OBSERVE, execute.OBSERVED_PATH = observe, os.path.join(cwd, "observed.json")
     execute.start_kernel_early()  # it boots while nbgrader prepares the notebook
     try:
         NbGraderApp.launch_instance(argv)
@@ -175,10 +178,11 @@ class JobResult:
     kernel_death: str | None = None
     detail: str = ""
     integrity: dict = field(default_factory=dict)  # what the guard saw (grader/guard.py)
+    observed: dict | None = None  # a reference run's observations (grader/observations.py)
 
 
 # Error outputs the grader itself writes: their message is already plain words.
-GRADER_ERRORS = {"GraderIntegrity", "KernelDied", "NotRun", "CellTimeoutError"}
+GRADER_ERRORS = {"GraderIntegrity", "GraderObservation", "KernelDied", "NotRun", "CellTimeoutError"}
 
 
 def error_text(output, lang: str = "en") -> str:
@@ -274,6 +278,7 @@ def run_job(
     timestamp: str | None = None,
     env: dict[str, str] | None = None,
     due: str | None = None,
+    observe: ObserveSpec | None = None,
 ) -> JobResult:
     """Autograde one notebook; never raises for anything the notebook does. ``env["PTCOURSE_LANG"]``
     (the notebook's language) is the language of its kernel's messages and of the job's own."""
@@ -330,7 +335,7 @@ def run_job(
             args=(["autograde", day, "--student", student, "--force", "--log-level=WARN"],
                   str(job_dir), proc_env, str(log_path),
                   {"db_url": db_url, "day": day, "student": student, "notebook": notebook, "lang": lang,
-                   "autograded": str(autograded), "out": str(job_dir / "summary.json")}),
+                   "autograded": str(autograded), "out": str(job_dir / "summary.json")}, observe),
             daemon=False,
         )
         proc.start()
@@ -377,11 +382,24 @@ def run_job(
                 result.integrity = json.loads(integrity.read_text())
             except ValueError:
                 result.integrity = {}
+        _read_observed(job_dir / "observed.json", result)
         result.wall_s = time.monotonic() - started
         clean = True
         return result
     finally:
         (zygote.release if clean else zygote.discard)(zyg)
+
+
+def _read_observed(path: Path, result: JobResult) -> None:
+    """What the second key saw: a reference run's observations, or a learner's disagreements."""
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return
+    if isinstance(data.get("observed"), dict):
+        result.observed = data["observed"]
+    if data.get("disagreed"):
+        result.integrity = {**result.integrity, "disagreed": data["disagreed"]}
 
 
 def _tail(path: Path, lines: int = 15) -> str:
@@ -415,6 +433,7 @@ class JobSpec:
     env: dict[str, str] = field(default_factory=dict)  # extra kernel environment
     sandbox: bool = True  # jail the kernel with bubblewrap (False only with --no-sandbox)
     allow_unsandboxed: bool = False  # a worker without bubblewrap or a memory cgroup may still grade
+    observe: ObserveSpec | None = None  # the second key: the run's secret and the reference's observations
 
 
 @dataclass
@@ -433,6 +452,7 @@ class JobOutcome:
     detail: str = ""
     integrity: dict = field(default_factory=dict)
     worker: str = ""  # host:pid of the process that ran it
+    observed: dict | None = None  # a reference run's observations
 
     @classmethod
     def from_result(cls, result: JobResult, worker: str = "") -> JobOutcome:
@@ -442,7 +462,7 @@ class JobOutcome:
         return cls(status=result.status, grades=result.grades, graded_nb=data, messages=result.messages,
                    kinds=result.kinds, wall_s=result.wall_s, cells_s=result.cells_s, peak_bytes=result.peak_bytes,
                    kernel_death=result.kernel_death, detail=result.detail, integrity=result.integrity,
-                   worker=worker)
+                   worker=worker, observed=result.observed)
 
 
 def whoami() -> str:
@@ -531,7 +551,7 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
         nb = nbformat.reads(spec.nb_bytes.decode("utf-8"), as_version=4)
         result = run_job(job_dir=job_dir, day=spec.day, student=spec.student, notebook=spec.notebook, nb=nb,
                          template=template, limits=limits, iso=iso, hide=_hide_of(root, hide),
-                         timestamp=spec.timestamp, env=env, due=spec.due)
+                         timestamp=spec.timestamp, env=env, due=spec.due, observe=spec.observe)
         outcome = JobOutcome.from_result(result, whoami())
     finally:
         if not os.environ.get("PTGRADE_KEEP"):

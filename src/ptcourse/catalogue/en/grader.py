@@ -67,6 +67,31 @@ MESSAGES = {
         "Some checks earned no points because the grader could not prove they ran as written. "
         "Your instructor has been told."
     ),
+    # The second key (grader/observations.py): the answer's outputs on fresh inputs, compared by the grader.
+    "grader.observe.differs": (
+        "Your answer's output on a fresh input differed from the expected one ({name}): shape {shapes} "
+        "(yours vs expected), largest difference {diff}. This check earns no points."
+    ),
+    "grader.observe.shape": (
+        "Your answer's output on a fresh input has the wrong shape ({name}): shape {shapes} "
+        "(yours vs expected). This check earns no points."
+    ),
+    "grader.observe.dtype": (
+        "Your answer's output on a fresh input has dtype {got} where {expected} was expected ({name}). "
+        "This check earns no points."
+    ),
+    "grader.observe.value": (
+        "Your answer's output on a fresh input differed from the expected one ({name}): {got} vs {expected} "
+        "(yours vs expected). This check earns no points."
+    ),
+    "grader.observe.kind": (
+        "Your answer's output on a fresh input is a {got} where a {expected} was expected ({name}). "
+        "This check earns no points."
+    ),
+    "grader.observe.missing": (
+        "The grader did not receive your answer's output on a fresh input ({name}): the check did not "
+        "report it as the course wrote it. This check earns no points."
+    ),
     # What the grader stopped, in plain words.
     "grader.stopped.memory": "The kernel used more than {limit} of memory and was stopped.",
     "grader.output_capped": (

@@ -58,6 +58,25 @@ MESSAGES = {
     "grader.integrity.tampered_note": (
         "有些检查没有得分，因为评分器无法证明它们是按原样运行的。你的老师已经收到通知。"
     ),
+    # 第二把钥匙（grader/observations.py）：答案在新输入上的输出，由评分器比较。
+    "grader.observe.differs": (
+        "你的答案在一个新输入上的输出与预期不同（{name}）：形状 {shapes}（你的与预期的），最大差值 {diff}。这项检查不得分。"
+    ),
+    "grader.observe.shape": (
+        "你的答案在一个新输入上的输出形状不对（{name}）：形状 {shapes}（你的与预期的）。这项检查不得分。"
+    ),
+    "grader.observe.dtype": (
+        "你的答案在一个新输入上的输出的 dtype 是 {got}，预期是 {expected}（{name}）。这项检查不得分。"
+    ),
+    "grader.observe.value": (
+        "你的答案在一个新输入上的输出与预期不同（{name}）：{got} 与 {expected}（你的与预期的）。这项检查不得分。"
+    ),
+    "grader.observe.kind": (
+        "你的答案在一个新输入上的输出是 {got}，预期是 {expected}（{name}）。这项检查不得分。"
+    ),
+    "grader.observe.missing": (
+        "评分器没有收到你的答案在新输入上的输出（{name}）：这项检查没有按课程写的方式报告它。这项检查不得分。"
+    ),
     # 评分器停止了什么，用浅显的话说。
     "grader.stopped.memory": "内核使用的内存超过了 {limit}，已被停止。",
     "grader.output_capped": "[评分程序] 这个单元格的输出超过了 {kb} KB：其余输出已被丢弃，单元格已被中断。",

@@ -1,0 +1,235 @@
+"""The second key: the grader, in its own process, compares what a test cell observed.
+
+A test cell that calls ``ptcourse.observe.observe(name, value)`` shows the grader the answer's
+outputs on fresh inputs (made with ``ptcourse.observe.fresh_generator()``, seeded per cell from a
+secret of this run). The course's solution notebook runs once per run and notebook with the same
+secret (:mod:`grader.reference`); its observations are the expected values, and they exist only
+here, never in a learner's kernel. A test cell's points then need both keys: its own checks pass
+in the kernel, and every observation the reference made is matched by the learner's.
+
+Observations arrive as plain data (:func:`decode`): a tensor as an ``.npy`` array read with
+``allow_pickle=False`` and only numeric or boolean dtypes, anything else as JSON. Nothing of the
+learner's is unpickled, and no learner object takes part in a comparison. Tolerances and the
+comparison live only here (:func:`compare`).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import io
+import json
+import math
+import secrets
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+import numpy as np
+
+from ptcourse.messages import msg
+from ptcourse.observe import MIME
+
+MAX_CELL_BYTES = 32 * 1024**2  # what one test cell may send; past it, further observations are dropped
+# (rtol, atol) by dtype; any other float dtype: float32's.
+TOLERANCES = {"float64": (1e-7, 1e-9), "float32": (1e-4, 1e-5), "float16": (1e-2, 1e-3),
+              "bfloat16": (2e-2, 1e-2), "complex128": (1e-7, 1e-9), "complex64": (1e-4, 1e-5)}
+FLOAT_JSON = (1e-7, 1e-9)  # a Python float is a float64
+
+Payloads = dict[str, dict[str, dict]]  # grade id -> name -> payload, as it came (JSON)
+
+
+class Kind(StrEnum):
+    TENSOR = "tensor"
+    JSON = "json"
+    OTHER = "other"  # an object that is not plain data (its type's name), or a payload not understood
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One observed value, read as plain data."""
+
+    name: str
+    kind: Kind
+    dtype: str = ""  # TENSOR: torch's (or NumPy's) dtype name
+    array: np.ndarray | None = None  # TENSOR
+    value: object = None  # JSON: the value; OTHER: the type's name
+
+
+@dataclass(frozen=True)
+class ObserveSpec:
+    """What a grading job needs for the second key: the run's secret and the reference's payloads
+    (``None``: this job *is* the reference run, and its observations are recorded)."""
+
+    secret: str
+    reference: Payloads | None = None
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """A test cell whose checks passed in the kernel and whose observations did not match."""
+
+    grade_id: str
+    message: str  # a catalogue message, for the learner
+    detail: str  # for the instructor
+
+
+def new_secret() -> str:
+    return secrets.token_hex(16)
+
+
+def cell_seed(secret: str, grade_id: str) -> int:
+    """The seed of one test cell's fresh inputs: the same in the reference and in every learner's run."""
+    return int.from_bytes(hashlib.sha256(f"{secret}:{grade_id}".encode()).digest()[:8], "big") >> 1
+
+
+# -- reading ---------------------------------------------------------------------------------------
+def decode(payload: dict) -> Observation:
+    """A payload as plain data; a malformed one is an OTHER that matches nothing."""
+    name = str(payload.get("name", ""))
+    kind = payload.get("kind")
+    if kind == Kind.TENSOR:
+        try:
+            raw = base64.b64decode(payload["npy"], validate=True)
+            array = np.load(io.BytesIO(raw), allow_pickle=False)
+        except (KeyError, TypeError, ValueError, binascii.Error, OSError):
+            return Observation(name, Kind.OTHER, value="unreadable data")
+        if not isinstance(array, np.ndarray) or array.dtype.kind not in "biufc":
+            return Observation(name, Kind.OTHER, value="unreadable data")
+        return Observation(name, Kind.TENSOR, dtype=str(payload.get("dtype", array.dtype)), array=array)
+    if kind == Kind.JSON:
+        return Observation(name, Kind.JSON, value=payload.get("value"))
+    return Observation(name, Kind.OTHER, value=str(payload.get("type", "unknown"))[:60])
+
+
+def _describe(obs: Observation) -> str:
+    if obs.kind == Kind.TENSOR:
+        return f"tensor {obs.dtype} {tuple(obs.array.shape)}"
+    if obs.kind == Kind.JSON:
+        return type(obs.value).__name__
+    return str(obs.value)
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+# -- comparing -------------------------------------------------------------------------------------
+def compare(expected: Observation, got: Observation | None) -> str | None:
+    """``None`` when ``got`` matches ``expected``; otherwise the learner's message."""
+    if got is None:
+        return msg("grader.observe.missing", name=expected.name)
+    if got.kind != expected.kind or got.kind == Kind.OTHER:
+        return msg("grader.observe.kind", name=expected.name, expected=_describe(expected), got=_describe(got))
+    if expected.kind == Kind.JSON:
+        if _json_equal(expected.value, got.value):
+            return None
+        return msg("grader.observe.value", name=expected.name, expected=_short(expected.value),
+                   got=_short(got.value))
+    return _compare_arrays(expected, got)
+
+
+def _compare_arrays(expected: Observation, got: Observation) -> str | None:
+    shapes = f"{tuple(got.array.shape)} vs {tuple(expected.array.shape)}"
+    if got.dtype != expected.dtype:
+        return msg("grader.observe.dtype", name=expected.name, expected=expected.dtype, got=got.dtype)
+    if got.array.shape != expected.array.shape:
+        return msg("grader.observe.shape", name=expected.name, shapes=shapes)
+    want, have = expected.array, got.array
+    if want.dtype.kind in "fc":
+        rtol, atol = TOLERANCES.get(expected.dtype, TOLERANCES["float32"])
+        close = np.isclose(have, want, rtol=rtol, atol=atol, equal_nan=True)
+    else:
+        close = have == want
+    if bool(np.all(close)):
+        return None
+    diff = np.abs(have.astype(np.complex128) - want.astype(np.complex128))
+    largest = float(np.nanmax(np.where(close, 0.0, np.where(np.isnan(diff), np.inf, diff))))
+    return msg("grader.observe.differs", name=expected.name, shapes=shapes, diff=f"{largest:.3g}")
+
+
+def _json_equal(want, got) -> bool:
+    """Exact for None, bools, ints and strings (types too); floats within FLOAT_JSON; lists item by item."""
+    if type(want) is not type(got):
+        return False
+    if isinstance(want, list):
+        return len(want) == len(got) and all(_json_equal(w, g) for w, g in zip(want, got, strict=True))
+    if isinstance(want, float):
+        rtol, atol = FLOAT_JSON
+        return (math.isnan(want) and math.isnan(got)) or math.isclose(got, want, rel_tol=rtol, abs_tol=atol)
+    return want == got
+
+
+def judge(grade_id: str, reference: dict[str, dict], observed: dict[str, dict]) -> Disagreement | None:
+    """Whether a test cell's observations match the reference's (every name the reference has)."""
+    for name, payload in reference.items():
+        expected = decode({**payload, "name": name})
+        got = observed.get(name)
+        why = compare(expected, decode({**got, "name": name}) if got is not None else None)
+        if why is not None:
+            return Disagreement(grade_id, why, f"{name}: {why}")
+    return None
+
+
+# -- the grading job's side ------------------------------------------------------------------------
+@dataclass
+class Observer:
+    """In a grading job (grader/execute.py): arms each test cell, collects what it observed, and
+    judges it against the reference (or records it, in the reference run)."""
+
+    spec: ObserveSpec
+    observed: Payloads = field(default_factory=dict)
+    disagreed: list[Disagreement] = field(default_factory=list)
+    _cell: str | None = None
+    _key: str = ""
+    _bytes: int = 0
+
+    def arm_expression(self, grade_id: str) -> str:
+        """A user expression, sent silently before the cell, that seeds its fresh inputs."""
+        self._key = secrets.token_hex(8)
+        seed = cell_seed(self.spec.secret, grade_id)
+        return f"__import__('ptcourse.observe', fromlist=['arm']).arm({self._key!r}, {seed})"
+
+    def begin(self, grade_id: str) -> None:
+        self._cell, self._bytes = grade_id, 0
+        self.observed[grade_id] = {}
+
+    def end(self) -> None:
+        self._cell = None
+
+    def take(self, message: dict) -> bool:
+        """Whether an IOPub message is an observation (kept out of the notebook either way)."""
+        if message.get("msg_type") not in ("display_data", "update_display_data"):
+            return False
+        data = message.get("content", {}).get("data", {})
+        if MIME not in data:
+            return False
+        payload = data[MIME]
+        size = len(json.dumps(payload)) if isinstance(payload, dict) else 0
+        if self._cell is None or not size or payload.get("key") != self._key:
+            return True
+        self._bytes += size
+        name = str(payload.get("name", ""))
+        cell = self.observed[self._cell]
+        if self._bytes <= MAX_CELL_BYTES:
+            # Twice the same name: neither copy is trusted.
+            cell[name] = {"kind": "other", "type": "observed twice"} if name in cell else {
+                k: v for k, v in payload.items() if k not in ("key", "name")}
+        return True
+
+    def judge(self, grade_id: str) -> Disagreement | None:
+        """For a learner's cell whose checks passed: the second key's verdict."""
+        reference = (self.spec.reference or {}).get(grade_id)
+        if not reference:
+            return None  # the course observes nothing in this cell: the kernel's checks decide
+        verdict = judge(grade_id, reference, self.observed.get(grade_id, {}))
+        if verdict is not None:
+            self.disagreed.append(verdict)
+        return verdict
+
+    def summary(self) -> dict:
+        """What the job hands back: the reference run's observations, or the disagreements."""
+        if self.spec.reference is None:
+            return {"observed": {g: o for g, o in self.observed.items() if o}}
+        return {"disagreed": [{"grade_id": d.grade_id, "detail": d.detail} for d in self.disagreed]}

@@ -1,0 +1,56 @@
+"""The reference run of the second key: the course's solution, graded once per run and notebook.
+
+Before the learners' jobs, each notebook of the run whose solution observes something
+(``observe(`` in a test cell) is graded like a hand-in, in its own jailed kernel, with the run's
+secret: its observations on the fresh inputs are the expected values (grader/observations.py).
+They never leave the grader's processes: the learners' jobs receive them in memory. A notebook
+whose solution observes nothing costs nothing and is graded exactly as before.
+
+When a reference run fails (the course's own notebook: a time limit on a slow machine, say) that
+notebook is graded without the second key, and the run says so in its warnings and its log.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import nbformat
+
+from grader import jobs
+from grader.observations import ObserveSpec, new_secret
+from ptcourse import nbmodel
+
+STUDENT = "reference"  # the reference job's student id (its private gradebook only)
+
+
+def observes(solution: Path) -> bool:
+    """Whether any test cell of the course's solution notebook (hidden tests included) calls ``observe(``."""
+    nb = nbformat.read(str(solution), as_version=4)
+    return any(nbmodel.role(c) == "test" and "observe(" in c.source for c in nb.cells)
+
+
+def second_keys(specs: list[jobs.JobSpec], masters: dict[str, nbmodel.CourseNotebook], source: Path, *,
+                work_root: Path, template: Path, hide: list[Path], warn) -> dict[str, ObserveSpec]:
+    """For each notebook of ``specs`` that observes: its :class:`ObserveSpec` (the secret and the
+    reference's observations). Runs the reference jobs here, one after another, in the calling thread."""
+    secret = new_secret()
+    out: dict[str, ObserveSpec] = {}
+    first = {}
+    for spec in specs:
+        first.setdefault(spec.notebook, spec)
+    for notebook, spec in first.items():
+        solution = source / f"{notebook}.ipynb"
+        if notebook not in masters or not solution.is_file() or not observes(solution):
+            continue
+        ref = dataclasses.replace(spec, student=STUDENT, nb_bytes=solution.read_bytes(),
+                                  timestamp=None, due=None, allow_unsandboxed=True,
+                                  observe=ObserveSpec(secret, None))
+        outcome = jobs.run_spec(ref, work_root=work_root, source=source, template=template, hide=hide)
+        if outcome.status != "graded" or outcome.observed is None:
+            warn(f"the reference run of {notebook} failed ({outcome.status}: "
+                 f"{(outcome.detail or '').splitlines()[0][:200] if outcome.detail else 'no observations'}); "
+                 f"{notebook} was graded without the second key")
+            continue
+        out[notebook] = ObserveSpec(secret, outcome.observed)
+    return out

@@ -1,0 +1,324 @@
+"""The second key: a test cell's points also need the grader's own comparison of its observations.
+
+Fast tests: what travels is plain data (a tensor subclass arrives as numbers, a pickle is refused),
+the grader's comparison and its messages, the kernel-side API outside a graded run.
+Slow test: a class of ``day1/00_environment`` graded through the command line: the solved notebook
+keeps full marks with nothing flagged, the untouched one earns nothing, and answers that read the
+expected value from the test's frame, or return an always-equal string, pass the kernel's checks
+but earn 0 on every check that observes, with a plain message and a review flag.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+import torch
+
+from grader import observations as ob
+from grader.observations import Kind, Observer, ObserveSpec
+from ptcourse import observe as kernel
+from ptcourse.messages import msg_in, speaking
+from ptcourse.nbmodel import course_notebooks
+from tests.harness.classroom import solved, untouched, with_code, write_class
+from tests.harness.notebooks import ROOT
+
+DAY, NB = "day1", "00_environment"
+OBSERVED = {"env_pick_device_priority", "env_diagnose_uses_report", "env_version_at_least_numeric"}
+
+
+class AlwaysClose(torch.Tensor):
+    """A cheat: every comparison PyTorch makes with it says "equal"."""
+
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        if func in (torch.allclose, torch.equal, torch.Tensor.__eq__, torch.isclose):
+            return True
+        return super().__torch_function__(func, types, args, kwargs or {})
+
+
+def _trip(value, name="y") -> ob.Observation:
+    """``value`` as the kernel sends it and the grader reads it."""
+    return ob.decode({**json.loads(json.dumps(kernel.encode(value))), "name": name})
+
+
+# -- fast -------------------------------------------------------------------------------------------
+def test_a_tensor_subclass_arrives_as_plain_numbers_and_fails():
+    want = torch.arange(20.0).reshape(4, 5)
+    liar = torch.zeros(4, 5).as_subclass(AlwaysClose)
+    assert torch.allclose(liar, want)  # the kernel's own check is fooled
+    got = _trip(liar)
+    assert got.kind == Kind.TENSOR and type(got.array) is np.ndarray and got.dtype == "float32"
+    why = ob.compare(_trip(want), got)
+    assert why is not None and "(4, 5) vs (4, 5)" in why and "19" in why
+
+
+def test_an_honest_tensor_matches_within_tolerance_and_dtype_and_shape_count():
+    want = torch.linspace(0, 1, 12).reshape(3, 4)
+    assert ob.compare(_trip(want), _trip(want + 1e-7)) is None
+    assert ob.compare(_trip(want.to(torch.bfloat16)), _trip(want.to(torch.bfloat16))) is None
+    assert "dtype float64" in ob.compare(_trip(want), _trip(want.double()))
+    assert "(4, 3) vs (3, 4)" in ob.compare(_trip(want), _trip(want.T.contiguous()))
+    assert ob.compare(_trip(torch.tensor([1, 2])), _trip(torch.tensor([1, 3]))) is not None  # ints: exact
+    assert ob.compare(_trip(torch.tensor([float("nan")])), _trip(torch.tensor([float("nan")]))) is None
+
+
+def test_plain_values_are_exact_and_objects_never_match():
+    assert ob.compare(_trip(["cpu", True, 3, None]), _trip(("cpu", True, 3, None))) is None
+    assert ob.compare(_trip(0.1 + 0.2), _trip(0.3)) is None
+    assert "True vs 1" in ob.compare(_trip(1), _trip(True))  # a bool is not an int
+    assert ob.compare(_trip([True, False]), _trip([True, True])) is not None
+
+    class Same(str):
+        def __eq__(self, other):
+            return True
+
+        __hash__ = str.__hash__
+
+    assert Same("x") == "cpu"  # the kernel's own check is fooled
+    assert _trip(Same("x")).kind == Kind.OTHER and ob.compare(_trip("cpu"), _trip(Same("x"))) is not None
+    assert ob.compare(_trip("cpu"), _trip(object())) is not None
+    assert ob.compare(_trip("cpu"), None) is not None  # missing
+
+
+def test_nothing_is_unpickled():
+    buffer = io.BytesIO()
+    np.save(buffer, np.array([object()], dtype=object), allow_pickle=True)
+    payload = {"kind": "tensor", "dtype": "float32", "npy": base64.b64encode(buffer.getvalue()).decode(), "name": "y"}
+    assert ob.decode(payload).kind == Kind.OTHER
+    assert ob.decode({"kind": "tensor", "npy": "not base64!", "name": "y"}).kind == Kind.OTHER
+    assert ob.decode({"kind": "pickle", "name": "y"}).kind == Kind.OTHER
+
+
+def test_outside_a_graded_run_observe_does_nothing_and_inputs_are_fixed(monkeypatch):
+    monkeypatch.setattr(kernel, "_armed", {"key": None, "seed": kernel.FIXED_SEED, "calls": 0})
+    sent = []
+    monkeypatch.setattr("IPython.display.publish_display_data", lambda *a, **k: sent.append(a))
+    kernel.observe("y", torch.ones(3))
+    assert sent == [] and not kernel.armed()
+    first = torch.rand(3, generator=kernel.fresh_generator())
+    kernel.arm("k1", ob.cell_seed("secret", "cell"))
+    a = [torch.rand(3, generator=kernel.fresh_generator()) for _ in range(2)]
+    kernel.arm("k2", ob.cell_seed("secret", "cell"))
+    b = [torch.rand(3, generator=kernel.fresh_generator()) for _ in range(2)]
+    assert all(torch.equal(x, y) for x, y in zip(a, b, strict=True)) and not torch.equal(a[0], a[1])
+    assert not torch.equal(first, a[0]) and ob.cell_seed("secret", "cell") != ob.cell_seed("other", "cell")
+    kernel.observe("y", torch.ones(3))
+    assert sent and sent[0][0][kernel.MIME]["key"] == "k2"
+
+
+def test_the_observer_keeps_only_this_cells_observations():
+    reference = {"cell": {"y": kernel.encode([1, 2])}}
+    observer = Observer(ObserveSpec("s", reference))
+    observer.arm_expression("cell")
+    observer.begin("cell")
+
+    def message(key, value, name="y"):
+        return {"msg_type": "display_data",
+                "content": {"data": {kernel.MIME: {"key": key, "name": name, **kernel.encode(value)}}}}
+
+    assert observer.take(message("forged", [1, 2]))  # another cell's key: dropped, never shown
+    assert not observer.take({"msg_type": "stream", "content": {"text": "hi"}})
+    assert observer.judge("cell") is not None  # nothing of this cell's: missing
+    observer.take(message(observer._key, [1, 2]))
+    assert observer.judge("cell") is None
+    observer.take(message(observer._key, [1, 2]))  # the same name twice: neither copy counts
+    assert observer.judge("cell") is not None
+    observer.end()
+    assert observer.judge("other cell") is None  # the course observes nothing there
+
+
+@pytest.mark.parametrize("key", ["differs", "shape", "dtype", "value", "kind", "missing"])
+def test_messages_exist_in_every_language(key):
+    for lang in ("en", "zh-CN"):
+        with speaking(lang):
+            text = msg_in(lang, f"grader.observe.{key}", name="y", shapes="(4, 5) vs (4, 5)", diff="0.37",
+                          expected="a", got="b")
+        assert "grader.observe" not in text
+
+
+def test_the_course_observes_in_hidden_tests_only():
+    from grader.reference import observes
+
+    assert observes(ROOT / "solutions" / DAY / f"{NB}.ipynb")
+    assert not observes(ROOT / "solutions" / DAY / "01_tensors.ipynb")  # graded exactly as before
+    student = (ROOT / DAY / f"{NB}.ipynb").read_text()
+    assert "observe(" not in student  # the student copy shows no observation
+
+
+# -- slow: a class through the command line ---------------------------------------------------------
+PEEK = '''
+import sys as _sys
+
+
+def _peek(*names):
+    """A cheat: the expected value, read from the test's own frame."""
+    frame = _sys._getframe(2)
+    while frame is not None:
+        for name in names:
+            if name in frame.f_locals:
+                return frame.f_locals[name]
+        frame = frame.f_back
+    return None
+'''
+FRAME_CHEAT = {
+    "env_pick_device": PEEK + "\n\ndef pick_device():\n    return torch.device(_peek('want', 'expected_here') or 'cpu')\n",
+    "env_diagnose": PEEK + "\n\ndef diagnose(report):\n    return _peek('want')\n",
+    "env_version_at_least": PEEK + "\n\ndef version_at_least(version, minimum):\n    return bool(_peek('want'))\n",
+}
+ALWAYS_EQUAL = '''
+class _Same(str):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = str.__hash__
+
+
+def diagnose(report):
+    return _Same("gpu_ready")
+'''
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("second_key")
+    frame = solved(DAY, NB)
+    for grade_id, code in FRAME_CHEAT.items():
+        frame = with_code(frame, grade_id, code)
+    students = {"solved": solved(DAY, NB), "untouched": untouched(DAY, NB), "frame_cheat": frame,
+                "always_equal": with_code(solved(DAY, NB), "env_diagnose", ALWAYS_EQUAL)}
+    write_class(tmp / "submitted", DAY, {s: {NB: nb} for s, nb in students.items()})
+    proc = subprocess.run(
+        [sys.executable, "-m", "grader", "grade", DAY, "--submissions", str(tmp / "submitted"), "--out",
+         str(tmp / "out"), "--gradebook", f"sqlite:///{tmp / 'gb.db'}", "--workers", "2", "--quiet"],
+        cwd=ROOT, capture_output=True, text=True, timeout=900, env=dict(os.environ))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "reference run" not in proc.stderr, proc.stderr
+    results = tmp / "out" / "reports" / DAY / "results"
+    return {p.parent.name: json.loads(p.read_text()) for p in results.glob("*/*.json")}
+
+
+@pytest.mark.slow
+def test_honest_work_keeps_full_marks_and_untouched_earns_nothing(graded):
+    full = sum(e.points for e in course_notebooks(ROOT / "solutions" / DAY)[NB].exercises)
+    assert graded["solved"]["score"] == full and not graded["solved"]["findings"]
+    assert graded["untouched"]["score"] == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("student, targeted", [("frame_cheat", OBSERVED), ("always_equal", {"env_diagnose_uses_report"})])
+def test_a_cheat_that_fools_the_kernel_earns_nothing_where_the_grader_observes(graded, student, targeted):
+    rec = graded[student]
+    for grade_id in targeted:
+        cell = rec["cells"][grade_id]
+        assert cell["score"] == 0, (grade_id, cell)
+        assert "fresh input" in cell["message"] and "Traceback" not in cell["message"]
+    assert {d["grade_id"] for d in rec["integrity"]["disagreed"]} == targeted
+    assert any("second key" in f for f in rec["findings"]), rec["findings"]
+    # It did fool the kernel: the checks without observations that it targets still pass there.
+    if student == "frame_cheat":
+        assert rec["cells"]["env_diagnose_cases"]["score"] == rec["cells"]["env_diagnose_cases"]["max"]
+
+
+# -- slow: a tensor exercise, end to end (a one-notebook course of the test's own) ---------------------
+TENSOR_COURSE = '''# %% [markdown] cell=c000
+# # Test · 00 — The second key on a tensor exercise
+#
+# ### Exercise 1 (3 points)
+
+# %% locked id=setup cell=c001
+import torch
+
+# %% solution id=obs_scale cell=c002
+def scale_rows(x):
+    """Each row of x divided by its sum."""
+    ### BEGIN SOLUTION
+    return x / x.sum(dim=1, keepdim=True)
+    ### END SOLUTION
+
+# %% test id=obs_scale_shape points=1 cell=c003
+"""scale_rows() keeps the shape (a check that observes nothing: graded as before)."""
+from ptcourse.checks import check_shape
+
+check_shape(scale_rows(torch.ones(3, 4)), (3, 4), "scale_rows(torch.ones(3, 4))")
+
+# %% test id=obs_scale_values points=2 cell=c004
+"""scale_rows() makes each row sum to one."""
+from ptcourse.checks import check_close
+
+example = torch.tensor([[1.0, 3.0], [2.0, 2.0]])
+expected = torch.tensor([[0.25, 0.75], [0.5, 0.5]])
+check_close(scale_rows(example), expected, "scale_rows(example)")
+### BEGIN HIDDEN TESTS
+from ptcourse.observe import fresh_generator, observe
+
+fresh = torch.rand(4, 5, generator=fresh_generator()) + 0.1
+observe("scale_rows_fresh", scale_rows(fresh))
+### END HIDDEN TESTS
+'''
+TENSOR_ANSWERS = {
+    "honest": "def scale_rows(x):\n    return x / x.sum(dim=1, keepdim=True)\n",
+    "untouched": "def scale_rows(x):\n    raise NotImplementedError()\n",
+    "subclass": '''class _Close(torch.Tensor):
+    """A cheat: torch.isclose says "close" for anything."""
+
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        if func is torch.isclose:
+            return torch.ones(args[0].shape, dtype=torch.bool)
+        return super().__torch_function__(func, types, args, kwargs or {})
+
+
+def scale_rows(x):
+    return torch.zeros_like(x).as_subclass(_Close)
+''',
+    "frame": PEEK + "\n\ndef scale_rows(x):\n    return _peek('expected')\n",
+}
+
+
+@pytest.fixture(scope="module")
+def tensor_class(tmp_path_factory):
+    import nbformat
+
+    from grader import engine
+
+    tmp = tmp_path_factory.mktemp("second_key_tensor")
+    (tmp / "text.py").write_text(TENSOR_COURSE)
+    source = tmp / "source" / DAY
+    source.mkdir(parents=True)
+    subprocess.run([sys.executable, str(ROOT / "tools" / "nbtext.py"), "to-notebook", str(tmp / "text.py"),
+                    str(source / "00_scale.ipynb")], check=True, cwd=ROOT)
+    course = nbformat.read(str(source / "00_scale.ipynb"), as_version=4)
+    students = {}
+    for student, answer in TENSOR_ANSWERS.items():
+        nb = nbformat.from_dict(course)
+        next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "obs_scale").source = answer
+        students[student] = {"00_scale": nb}
+    write_class(tmp / "submitted", DAY, students)
+    summary = engine.grade_class(engine.Options(day=DAY, submissions=tmp / "submitted", out=tmp / "out",
+                                                db_url=f"sqlite:///{tmp / 'gb.db'}", source=source, workers=2,
+                                                progress=False))
+    assert not summary.warnings or all("reference" not in w for w in summary.warnings), summary.warnings
+    return {r["student"]: r for r in summary.records}
+
+
+@pytest.mark.slow
+def test_a_tensor_exercise_needs_both_keys(tensor_class):
+    scores = {s: {g: c["score"] for g, c in r["cells"].items()} for s, r in tensor_class.items()}
+    assert scores["honest"] == {"obs_scale_shape": 1, "obs_scale_values": 2} and not tensor_class["honest"]["findings"]
+    assert scores["untouched"] == {"obs_scale_shape": 0, "obs_scale_values": 0}
+    # Both cheats pass the kernel's check_close; the grader sees plain numbers on a fresh input.
+    assert scores["subclass"] == {"obs_scale_shape": 1, "obs_scale_values": 0}  # the unobserved check: as before
+    assert scores["frame"]["obs_scale_values"] == 0
+    for cheat in ("subclass", "frame"):
+        rec = tensor_class[cheat]
+        assert [d["grade_id"] for d in rec["integrity"]["disagreed"]] == ["obs_scale_values"]
+        assert "fresh input" in rec["cells"]["obs_scale_values"]["message"]
+    assert "largest difference" in tensor_class["subclass"]["cells"]["obs_scale_values"]["message"]
+    assert "(2, 2) vs (4, 5)" in tensor_class["frame"]["cells"]["obs_scale_values"]["message"]
