@@ -67,6 +67,13 @@ MUTANTS = [
            replace=[("return total / batches", "return loss.item()")], caught_by="visible", msgid="cnn.train_last_loss"),
     Mutant("cnn_train_one_epoch", "adds up loss tensors", expect=r"should return a Python number, got Tensor",
            replace=[("total += loss.item()", "total += loss")], caught_by="visible", msgid="cnn.train_return_type"),
+    # issue 23: returned values and required steps
+    Mutant("cnn_train_one_epoch", "adds the batch size to each loss", expect=r"mean of the \d+ batch losses|batch losses",
+           replace=[("total += loss.item()", "total += loss.item() + len(targets)")], caught_by="visible", msgid="cnn.train_mean"),
+    Mutant("cnn_train_one_epoch", "multiplies by the number of batches", expect=r"batch losses",
+           replace=[("return total / batches", "return total * batches")], caught_by="visible", msgid="cnn.train_mean"),
+    Mutant("cnn_train_one_epoch", "never calls backward() or step()", expect=r"weights",
+           replace=[("        loss.backward()\n        optimizer.step()\n", "")], caught_by="visible", msgid="cnn.train_no_update"),
     Mutant("cnn_train_one_epoch", "scheduler stepped once per epoch", expect=r"scheduler\.step\(\) was called 1 time",
            replace=[("        if scheduler is not None:\n            scheduler.step()\n", ""),
                     ("    return total / batches", "    if scheduler is not None:\n        scheduler.step()\n"

@@ -36,6 +36,8 @@ MESSAGES = {
     'ckpt_trusted_config_loads.passed': 'TrainConfig loads; a checkpoint with an Intruder object is refused',
     'repro_set_seed_repeats.passed': 'set_seed(5) twice gives the same numbers from random, NumPy and torch',
     'repro_run_same_seed.passed': 'run(7) gave {value} both times, and the same batch order with a bigger model',
+    'repro_run_trains.passed': ("run(7, epochs=2) zeroed, back-propagated and stepped on every batch, and returned its epochs' "
+     'mean losses {value}'),
     'repro_log_epoch_row.passed': 'log_epoch() row: {row}',
     'repro_log_epoch_cuda.passed': 'on CUDA, log_epoch() synchronised before timing and logged the peak GPU memory, 300 MiB',
 }

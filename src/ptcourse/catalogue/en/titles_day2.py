@@ -60,6 +60,7 @@ MESSAGES = {
     'repro_set_seed_uses_seed.title': 'Different seeds give different numbers, for each generator; the same seed still repeats.',
     'repro_run_same_seed.title': 'run(7) twice gives exactly the same losses, even if other code draws random numbers in between.',
     'repro_run_seed_matters.title': 'Different seeds give different runs; the epochs argument is used.',
+    'repro_run_trains.title': "run() takes every step of a training loop on every batch, and returns each epoch's mean loss.",
     'repro_log_epoch_row.title': 'log_epoch() has every key, plain floats, the scheduled learning rate, seconds and MiB.',
     'repro_log_epoch_cuda.title': 'On a CUDA device (pretended here): synchronise before reading the clock, peak GPU memory in MiB.',
 }

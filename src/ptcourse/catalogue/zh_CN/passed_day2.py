@@ -32,6 +32,7 @@ MESSAGES = {
     "ckpt_trusted_config_loads.passed": "TrainConfig 可以加载；含有 Intruder 对象的检查点被拒绝",
     "repro_set_seed_repeats.passed": "两次 set_seed(5) 让 random、NumPy 和 torch 给出相同的数",
     "repro_run_same_seed.passed": "run(7) 两次都得到 {value}，换成更大的模型时批次顺序也相同",
+    "repro_run_trains.passed": "run(7, epochs=2) 在每个批次上都清零了梯度、做了反向传播和更新，并返回了各轮的平均损失 {value}",
     "repro_log_epoch_row.passed": "log_epoch() 的一行：{row}",
     "repro_log_epoch_cuda.passed": "在 CUDA 上，log_epoch() 计时前做了同步，并记录了 GPU 显存峰值 300 MiB",
     'data_pair_dataset_transform.passed': '两次读取时变换都作用在了特征上；标签保持原样',

@@ -50,6 +50,7 @@ MESSAGES = {
     "repro_set_seed_repeats.title": "set_seed(s) 之后，Python 的 random、NumPy 和 torch 重复相同的数。",
     "repro_set_seed_uses_seed.title": "不同的随机种子让每个生成器给出不同的数；相同的种子仍然重复。",
     "repro_run_same_seed.title": "两次 run(7) 给出完全相同的损失，即使中间有其他代码抽取了随机数。",
+    "repro_run_trains.title": "run() 在每个批次上都走完训练循环的每一步，并返回每一轮的平均损失。",
     "repro_run_seed_matters.title": "不同的随机种子得到不同的运行结果；epochs 参数被使用了。",
     "repro_log_epoch_row.title": "log_epoch() 每个键都有：普通浮点数、调度后的学习率、秒和 MiB。",
     "repro_log_epoch_cuda.title": "在 CUDA 设备上（这里是假装的）：读时钟前先同步，GPU 显存峰值以 MiB 计。",
