@@ -51,6 +51,8 @@ MESSAGES = {
     'ckpt_resume_exact.title': ('4 epochs straight == 2 epochs, checkpoint, fresh objects, load, 2 more epochs (torch.equal on '
      'every weight).'),
     'ckpt_resume_exact_sgd.title': 'Resuming is exact with another set-up too: SGD with momentum, a step schedule, 3 + 2 epochs.',
+    'ckpt_load_gpu_checkpoint.title': ('A checkpoint written on a GPU machine (pretended) loads here: load_checkpoint() maps it to the '
+     'CPU.'),
     'ckpt_best_keeper_min.title': "With mode='min' (a loss), only improvements are saved and the file holds the best epoch's weights.",
     'ckpt_best_keeper_max.title': ("With mode='max' (an accuracy) higher is better, even when every value is negative; bad modes "
      'raise.'),

@@ -28,6 +28,7 @@ MESSAGES = {
     "cnn_make_optimizer_schedule.passed": "{name}，3 轮、每轮 5 步中学习率 {rates:.2g} → {max_rates:.2g} → {rates2:.2g}",
     "ckpt_save_load_roundtrip.passed": "检查点包含 {join_sorted_raw}；load_checkpoint() 返回 {start}",
     "ckpt_resume_exact.passed": "恢复后的训练最终得到的权重与未中断的训练完全相同",
+    "ckpt_load_gpu_checkpoint.passed": "在 GPU 机器上写出的检查点在 CPU 上加载成功，每个权重都已恢复",
     "ckpt_best_keeper_min.passed": "保留了第 {best_epoch} 轮的最佳损失 {best:.2f}",
     "ckpt_trusted_config_loads.passed": "TrainConfig 可以加载；含有 Intruder 对象的检查点被拒绝",
     "repro_set_seed_repeats.passed": "两次 set_seed(5) 让 random、NumPy 和 torch 给出相同的数",

@@ -43,6 +43,7 @@ MESSAGES = {
     "ckpt_save_load_roundtrip.title": "检查点包含五项内容，能用 weights_only=True 加载，并恢复权重。",
     "ckpt_resume_exact.title": "连续训练 4 轮 == 训练 2 轮、保存检查点、新建对象、加载、再训练 2 轮（每个权重都用 torch.equal 比较）。",
     "ckpt_resume_exact_sgd.title": "换一种设置恢复也是精确的：带动量的 SGD、阶梯式调度、3 + 2 轮。",
+    "ckpt_load_gpu_checkpoint.title": "在 GPU 机器上写出的检查点（模拟）能在这里加载：load_checkpoint() 把它映射到 CPU。",
     "ckpt_best_keeper_min.title": "mode='min'（损失）时，只保存改进，文件中是最佳一轮的权重。",
     "ckpt_best_keeper_max.title": "mode='max'（准确率）时越大越好，即使每个值都是负数；无效的 mode 会抛出异常。",
     "ckpt_trusted_config_loads.title": "TrainConfig 被允许；含有其他类的检查点被拒绝。",
