@@ -29,6 +29,16 @@ MUTANTS = [
                  "            x = layer(x)\n"
                  "        return x\n"), caught_by="visible", msgid="modules.mlp_no_params"),
     # Exercise 2: DeepMLP
+    # issue 23: more wrong answers
+    Mutant("modules_mlp", "linear layers without bias", expect=r"MLP\(4, 8, 3\)",
+           replace=[("nn.Linear(in_features, hidden)", "nn.Linear(in_features, hidden, bias=False)"),
+                    ("nn.Linear(hidden, out_features)", "nn.Linear(hidden, out_features, bias=False)")],
+           caught_by="visible", msgid="modules.mlp_param_count"),
+    Mutant("modules_deep_mlp", "always three layers (fits only the example's four sizes)", expect=r"\[5, 9, 7, 4, 2\]",
+           replace=[("for i in range(len(sizes) - 1)]", "for i in range(3)]")], caught_by="hidden", msgid="modules.deep_layer_shapes"),
+    Mutant("modules_standardize", "forward forgets gain and bias", expect=r"Standardize\(mean, std\)\(x\)",
+           replace=[("return (x - self.mean) / self.std * self.gain + self.bias", "return (x - self.mean) / self.std")],
+           caught_by="hidden", msgid="check.values"),
     Mutant("modules_deep_mlp", "layers in a plain Python list",
            expect=r"plain Python list.*not registered.*nn\.ModuleList",
            replace=[("self.layers = nn.ModuleList(layers)", "self.layers = layers")], caught_by="visible", msgid="modules.deep_plain_container"),

@@ -77,6 +77,11 @@ MESSAGES = {
         "another order, so compare the storages' addresses, t.untyped_storage().data_ptr(), not "
         "t.data_ptr() (the first element's address) and not the tensors themselves (is, ==)."
     ),
+    "tensors.sharing_disjoint_missed": (
+        "shares_memory({a}, {b}) said False, but both are views into the same storage (x's one "
+        "block of memory), even though they hold no element in common. Sharing memory is about the "
+        "storage, not about overlapping elements: compare t.untyped_storage().data_ptr()."
+    ),
     "tensors.sharing_copy_missed": (
         "shares_memory({a}, {b}) said True, but {b} is a copy with memory of its own. Equal values "
         "prove nothing (a copy has them too): compare where the memory is, "

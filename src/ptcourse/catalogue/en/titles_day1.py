@@ -18,7 +18,8 @@ MESSAGES = {
     'tensors_zero_negatives_input_kept.title': 'zero_negatives() leaves its input alone and works on any shape.',
     'tensors_flatten_basic.title': 'flatten_images() turns a (2, 3, 4, 5) batch into (2, 60), like torch.flatten(x, start_dim=1).',
     'tensors_flatten_non_contiguous.title': 'flatten_images() works for any sizes and for a permuted (non-contiguous) batch.',
-    'tensors_shares_memory_check.title': 'shares_memory() tells views (including ones that start further in) from copies with equal values.',
+    'tensors_shares_memory_check.title': ('shares_memory() tells views (including ones that start further in or do not overlap) from copies '
+     'with equal values.'),
     'tensors_view_or_copy_answers.title': "Every answer in SHARES_WITH_X is right: views share x's memory, copies do not.",
     'tensors_shares_memory_fresh.title': ('shares_memory() is right on fresh tensors: 3-D permutes, offset slices, expand, detach, NumPy, '
      'dtype changes.'),

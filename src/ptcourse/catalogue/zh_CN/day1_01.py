@@ -69,6 +69,10 @@ MESSAGES = {
         "所以要比较存储的地址 t.untyped_storage().data_ptr()，而不是 t.data_ptr()（第一个元素的地址），"
         "也不是张量本身（is、==）。"
     ),
+    "tensors.sharing_disjoint_missed": (
+        "shares_memory({a}, {b}) 返回了 False，但两者都是同一块存储（x 的那一块内存）上的视图，尽管它们没有共同的元素。"
+        "共享内存说的是存储，而不是元素是否重叠：请比较 t.untyped_storage().data_ptr()。"
+    ),
     "tensors.sharing_copy_missed": (
         "shares_memory({a}, {b}) 返回了 True，但 {b} 是一个副本，有它自己的内存。值相等什么也证明不了"
         "（副本的值也相等）：要比较内存在哪里，即 t.untyped_storage().data_ptr()，而不是里面存了什么。"

@@ -20,7 +20,7 @@ MESSAGES = {
         "flatten_images() 把形状为 (2, 3, 4, 5) 的批次变成 (2, 60)，与 torch.flatten(x, start_dim=1) 相同。"
     ),
     "tensors_flatten_non_contiguous.title": "flatten_images() 对任意尺寸以及经过 permute 的（非连续的）批次都适用。",
-    "tensors_shares_memory_check.title": "shares_memory() 能区分视图（包括从中间开始的视图）和值相同的副本。",
+    "tensors_shares_memory_check.title": "shares_memory() 能区分视图（包括从中间开始或互不重叠的视图）和值相同的副本。",
     "tensors_view_or_copy_answers.title": "SHARES_WITH_X 中的每个答案都正确：视图与 x 共享内存，副本不共享。",
     "tensors_shares_memory_fresh.title": (
         "shares_memory() 在新的张量上正确：三维 permute、带偏移的切片、expand、detach、NumPy、数据类型转换。"
