@@ -59,6 +59,13 @@ MUTANTS = [
                     ("losses.append(total / len(x))", "losses.append(total / len(loader))")], caught_by="hidden", msgid="repro.run_losses"),
     Mutant("repro_run", "divides by a hard-coded 256 samples", expect=r"the last batch may be smaller",
            replace=[("losses.append(total / len(x))", "losses.append(total / 256)")], caught_by="hidden", msgid="repro.run_losses"),
+    Mutant("repro_run", "a smaller learning rate than the recipe's", expect=r"recipe of the exercise gives",
+           replace=[("lr=0.1)", "lr=0.01)")], caught_by="hidden", msgid="repro.run_recipe"),
+    Mutant("repro_run", "Adam instead of SGD", expect=r"recipe of the exercise gives",
+           replace=[("torch.optim.SGD(model.parameters(), lr=0.1)", "torch.optim.Adam(model.parameters(), lr=0.1)")],
+           caught_by="hidden", msgid="repro.run_recipe"),
+    Mutant("repro_run", "batches of 64", expect=r"on 8 batches.*make 16",
+           replace=[("batch_size=32", "batch_size=64")], caught_by="visible", msgid="repro.run_batches"),
     # Exercise 3: log_epoch
     Mutant("repro_log_epoch", "lr from optimizer.defaults", expect=r"\['lr'\] should be the learning rate in use now, 0\.025, got 0\.1",
            replace=[('optimizer.param_groups[0]["lr"]', 'optimizer.defaults["lr"]')], caught_by="visible", msgid="repro.log_lr"),

@@ -28,6 +28,10 @@ MESSAGES = {
         "run(1) 和 run(2) 给出了完全相同的损失 {losses}：参数 seed 没有被用上。"
         "请把它传给 set_seed() 和生成器的 manual_seed()。"
     ),
+    "repro.run_batches": (
+        "run({seed}, epochs={epochs}) 在 {got} 个批次上计算了 nn.functional.cross_entropy；{samples} 个样本按每批 32 个，"
+        "{epochs} 轮应该是 {expected} 个批次。请使用 batch_size=32，每一轮把整个 loader 走一遍，每个批次计算一次损失。"
+    ),
     "repro.run_no_backward": (
         "run({seed}, epochs={epochs}) 在 {expected} 个批次上只调用了 {got} 次 loss.backward()："
         "没有它，模型得不到梯度，也就学不到东西。请在算出损失之后，每个批次调用一次 loss.backward()。"
@@ -51,6 +55,11 @@ MESSAGES = {
     "repro.run_losses": (
         "run({seed}, epochs={epochs}) 返回了 {got}，但根据它算出的损失，各轮的平均训练损失是 {expected}。"
         "每一轮的值是各批次 loss.item() * len(xb) 之和除以 len(x)（最后一个批次可能更小）。"
+    ),
+    "repro.run_recipe": (
+        "run({seed}, epochs={epochs}) 给出了 {got}，但练习给出的配方得到的是 {expected}："
+        "请对照清单逐项检查设置（SGD 且 lr=0.1、batch_size=32、用 manual_seed(seed) 设定种子的生成器、"
+        "交叉熵、每个批次都调用 augment(xb)）。"
     ),
     "repro.log_keys": "log_epoch() 缺少键 {missing}。",
     "repro.log_value": "log_epoch(...)['{key}'] 应该是 {expected!r}，实际得到 {got!r}。",
