@@ -138,6 +138,11 @@ MESSAGES = {
         "'{got}'. Move counts to weights.device (not to a fixed device), and leave the weights "
         "where they are."
     ),
+    "tensors.weights_not_moved": (
+        "With weights on a GPU ('{device}', simulated here), apply_weights multiplied them with counts "
+        "still on the CPU: on a real GPU that raises \"Expected all tensors to be on the same device\". "
+        "Move counts to weights.device (not to a fixed device) before the product."
+    ),
     "tensors.weights_dtype": (
         "apply_weights should return {expected} (the dtype of weights), got {got}. Convert counts to "
         "the weights' dtype, not the weights to integers (that rounds them)."

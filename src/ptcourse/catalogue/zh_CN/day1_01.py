@@ -122,6 +122,11 @@ MESSAGES = {
         "apply_weights 应该在权重所在的设备 '{expected}' 上计算，但结果在 '{got}' 上。"
         "把 counts 移到 weights.device（而不是某个固定的设备），权重留在原处不动。"
     ),
+    "tensors.weights_not_moved": (
+        "当权重在 GPU（'{device}'，这里是模拟的）上时，apply_weights 把它们和仍在 CPU 上的 counts 相乘了："
+        "在真实的 GPU 上这会报错 \"Expected all tensors to be on the same device\"。"
+        "请在相乘之前把 counts 移动到 weights.device（而不是某个固定的设备）。"
+    ),
     "tensors.weights_dtype": (
         "apply_weights 应该返回 {expected}（weights 的数据类型），实际得到 {got}。请把 counts 转换成权重的数据类型，"
         "而不是把权重转换成整数（那会把它们四舍五入）。"

@@ -25,7 +25,7 @@ MESSAGES = {
     "tensors_shares_memory_fresh.title": (
         "shares_memory() 在新的张量上正确：三维 permute、带偏移的切片、expand、detach、NumPy、数据类型转换。"
     ),
-    "tensors_apply_weights_here.title": "apply_weights() 在本笔记本的设备上用 float32 权重乘以 int64 计数。",
+    "tensors_apply_weights_here.title": "apply_weights() 在权重所在的设备上用 float32 权重乘以 int64 计数：本笔记本的设备，以及一块模拟的 GPU。",
     "tensors_apply_weights_follows_weights.title": (
         "apply_weights() 跟随权重的数据类型（float64）和设备（用 'meta' 权重代替 GPU）。"
     ),
