@@ -8,8 +8,10 @@ loop *returned* with what it *did*::
     check(trace.count("step") == 16, ...)
     check_close(losses, trace.epoch_means(256), "run(7, epochs=2)")
 
-The spy records calls of the loss functions (``torch.nn.functional.cross_entropy`` and
-``mse_loss``, which the ``nn.CrossEntropyLoss``/``nn.MSELoss`` modules call too),
+The spy records calls of the cross-entropy and MSE losses at the bottom of
+``torch.nn.functional.cross_entropy``/``mse_loss`` (``torch._C._nn``), so it sees them however
+the learner reached them (``nn.functional.cross_entropy``, a name imported from it, or the
+``nn.CrossEntropyLoss``/``nn.MSELoss`` modules),
 ``torch.autograd.backward`` (which ``loss.backward()`` calls), ``zero_grad`` of optimizers and
 modules, and every optimizer's ``step`` (a global step hook). It changes no result.
 """
@@ -28,7 +30,7 @@ from torch.optim.optimizer import register_optimizer_step_pre_hook
 
 __all__ = ["Event", "LossCall", "TrainingTrace", "watch_training"]
 
-LOSS_FUNCTIONS = ("cross_entropy", "mse_loss")
+LOSS_FUNCTIONS = ("cross_entropy_loss", "mse_loss")  # in torch._C._nn, called by nn.functional
 
 
 class Event(Enum):
@@ -125,7 +127,7 @@ def _recording(trace: TrainingTrace, event: Event, original):
 def watch_training() -> Iterator[TrainingTrace]:
     """Record the steps of the training code run inside the ``with`` block."""
     trace = TrainingTrace()
-    functional = torch.nn.functional
+    functional = torch._C._nn
     with ExitStack() as stack:
         for name in LOSS_FUNCTIONS:
             stack.enter_context(mock.patch.object(
