@@ -20,7 +20,11 @@ def _loop(order, batches=((0, 4), (4, 8), (8, 10)), loss=cross_entropy, zero="op
             value = None
             for step in order:
                 if step == "zero":
-                    (optimizer if zero == "optimizer" else model).zero_grad()
+                    if zero == "by hand":
+                        for parameter in model.parameters():
+                            parameter.grad = None
+                    else:
+                        (optimizer if zero == "optimizer" else model).zero_grad()
                 elif step == "loss":
                     value = loss(model(x[start:stop]), y[start:stop])
                     total += value.item() * (stop - start)
@@ -44,9 +48,14 @@ def test_a_complete_loop_is_in_order_and_its_uneven_epoch_mean_is_recomputed():
     (["loss", "backward", "step"], Event.ZERO_GRAD),
     (["zero", "loss", "step", "backward"], Event.BACKWARD),
     (["zero", "loss", "step"], Event.BACKWARD),
+    (["loss", "backward", "zero", "step"], Event.BACKWARD),
 ])
 def test_a_missing_or_misplaced_step_is_named(order, missing):
     assert _loop(order)[0].order_problem() is missing
+
+
+def test_zeroing_by_hand_counts_as_zeroing():
+    assert _loop(["zero", "loss", "backward", "step"], zero="by hand")[0].order_problem() is None
 
 
 def test_loss_modules_and_module_zero_grad_are_seen_too():

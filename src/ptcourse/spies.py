@@ -57,6 +57,9 @@ class TrainingTrace:
 
     events: list[Event] = field(default_factory=list)
     losses: list[LossCall] = field(default_factory=list)
+    clean_at_backward: list[bool] = field(default_factory=list)  # no gradient left over, per backward
+    fresh_at_step: list[bool] = field(default_factory=list)  # a backward's gradients there, per step
+    params: dict[int, torch.Tensor] = field(default_factory=dict, repr=False)  # the optimizers' parameters
 
     def count(self, event: Event) -> int:
         """How many times ``event`` happened."""
@@ -65,23 +68,38 @@ class TrainingTrace:
     def order_problem(self) -> Event | None:
         """The step missing between two updates, or ``None`` if every update was complete.
 
-        Each ``step`` needs a ``backward`` since the previous step, and two ``backward`` calls
-        need a ``zero_grad`` between them (else the gradients add up).
+        Judged by effect, so any way of zeroing counts (``optimizer.zero_grad()``,
+        ``model.zero_grad()``, ``p.grad = None``): ``ZERO_GRAD`` if a ``backward`` found the
+        gradients of an earlier one still there (they add up); ``BACKWARD`` if a ``step`` came with
+        no backward since the previous step, or with the gradients zeroed after it.
         """
+        backwards = steps = 0
         backward_since_step = False
-        zeroed_since_backward = True
         for event in self.events:
-            if event is Event.ZERO_GRAD:
-                zeroed_since_backward = True
-            elif event is Event.BACKWARD:
-                if not zeroed_since_backward:
+            if event is Event.BACKWARD:
+                if not self.clean_at_backward[backwards]:
                     return Event.ZERO_GRAD
-                backward_since_step, zeroed_since_backward = True, False
+                backwards += 1
+                backward_since_step = True
             elif event is Event.STEP:
-                if not backward_since_step:
+                if not (backward_since_step and self.fresh_at_step[steps]):
                     return Event.BACKWARD
+                steps += 1
                 backward_since_step = False
         return None
+
+    def _any_gradient(self, params) -> bool:
+        return any(p.grad is not None and bool(p.grad.detach().any()) for p in params)
+
+    def _on_backward(self) -> None:
+        self.events.append(Event.BACKWARD)
+        self.clean_at_backward.append(not self._any_gradient(self.params.values()))
+
+    def _on_step(self, optimizer: torch.optim.Optimizer) -> None:
+        params = [p for group in optimizer.param_groups for p in group["params"]]
+        self.params.update((id(p), p) for p in params)
+        self.events.append(Event.STEP)
+        self.fresh_at_step.append(self._any_gradient(params))
 
     def training_losses(self) -> list[LossCall]:
         """The loss calls made with autograd on (the ones a training step can learn from)."""
@@ -123,6 +141,13 @@ def _recording(trace: TrainingTrace, event: Event, original):
     return spy
 
 
+def _backward_spy(trace: TrainingTrace, original):
+    def spy(*args, **kwargs):
+        trace._on_backward()
+        return original(*args, **kwargs)
+    return spy
+
+
 @contextmanager
 def watch_training() -> Iterator[TrainingTrace]:
     """Record the steps of the training code run inside the ``with`` block."""
@@ -133,11 +158,10 @@ def watch_training() -> Iterator[TrainingTrace]:
             stack.enter_context(mock.patch.object(
                 functional, name, _loss_spy(trace, getattr(functional, name))))
         stack.enter_context(mock.patch.object(
-            torch.autograd, "backward", _recording(trace, Event.BACKWARD, torch.autograd.backward)))
+            torch.autograd, "backward", _backward_spy(trace, torch.autograd.backward)))
         for owner in (torch.optim.Optimizer, nn.Module):
             stack.enter_context(mock.patch.object(
                 owner, "zero_grad", _recording(trace, Event.ZERO_GRAD, owner.zero_grad)))
-        handle = register_optimizer_step_pre_hook(
-            lambda *_: trace.events.append(Event.STEP))
+        handle = register_optimizer_step_pre_hook(lambda optimizer, *_: trace._on_step(optimizer))
         stack.callback(handle.remove)
         yield trace

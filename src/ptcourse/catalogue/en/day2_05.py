@@ -55,8 +55,9 @@ MESSAGES = {
         "batch, before loss.backward()."
     ),
     "repro.run_step_before_backward": (
-        "run() called optimizer.step() before loss.backward() of its batch, so each step used the "
-        "previous batch's gradients (or none). The order is: zero the gradients, loss, backward, step."
+        "run() called optimizer.step() without fresh gradients of its batch: loss.backward() did not "
+        "run since the previous step, or the gradients were zeroed after it. The order is: zero the "
+        "gradients, loss, backward, step."
     ),
     "repro.run_train_mode": (
         "run() trained a model left in evaluation mode (dropout off) on {batches} of {total} batches: "

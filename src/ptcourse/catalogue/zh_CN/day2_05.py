@@ -45,8 +45,8 @@ MESSAGES = {
         "请在每个批次的 loss.backward() 之前调用 optimizer.zero_grad()。"
     ),
     "repro.run_step_before_backward": (
-        "run() 在本批次的 loss.backward() 之前就调用了 optimizer.step()，所以每一步用的是上一个批次的梯度（或者没有梯度）。"
-        "顺序是：清零梯度、计算损失、反向传播、更新。"
+        "run() 调用 optimizer.step() 时没有本批次的新梯度：自上一次更新以来没有运行 loss.backward()，"
+        "或者梯度在它之后被清零了。顺序是：清零梯度、计算损失、反向传播、更新。"
     ),
     "repro.run_train_mode": (
         "run() 在 {total} 个批次中有 {batches} 个是用处于评估模式（丢弃关闭）的模型训练的："
