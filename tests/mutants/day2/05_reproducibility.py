@@ -62,6 +62,8 @@ MUTANTS = [
                     ("losses.append(total / len(x))", "losses.append(total / len(loader))")], caught_by="hidden", msgid="repro.run_losses"),
     Mutant("repro_run", "divides by a hard-coded 256 samples", expect=r"the last batch may be smaller",
            replace=[("losses.append(total / len(x))", "losses.append(total / 256)")], caught_by="hidden", msgid="repro.run_losses"),
+    Mutant("repro_run", "calls augment(xb) but drops its result", expect=r"recipe of the exercise gives",
+           replace=[("            xb = augment(xb)\n", "            augment(xb)\n")], caught_by="hidden", msgid="repro.run_recipe"),
     Mutant("repro_run", "a smaller learning rate than the recipe's", expect=r"recipe of the exercise gives",
            replace=[("lr=0.1)", "lr=0.01)")], caught_by="hidden", msgid="repro.run_recipe"),
     Mutant("repro_run", "Adam instead of SGD", expect=r"recipe of the exercise gives",
