@@ -51,6 +51,8 @@ MUTANTS = [
            expect=r"mode='min'.*should return",
            replace=[("self.best, self.best_epoch = metric, epoch",
                      "self.best_epoch = epoch\n        if self.best is None:\n            self.best = metric")], caught_by="visible", msgid="ckpt.best_flags"),
+    Mutant("ckpt_best_keeper", "a tie counts as better (<=)", expect=r"mode='min'",
+           replace=[("better = metric < self.best", "better = metric <= self.best")], caught_by="visible", msgid="ckpt.best_flags"),
     # Exercise 3: load_config_checkpoint
     Mutant("ckpt_trusted_config", "weights_only=False",
            expect=r"also contains an object of type Intruder",
