@@ -30,6 +30,14 @@ MUTANTS = [
                  "        loss = ((X @ w - y) ** 2).mean()\n        loss.backward()\n"
                  "        grads.append(w.grad.clone())\n        w.grad.zero_()\n    return grads\n"), caught_by="hidden", msgid="autograd.batch_stale"),
     # Exercise 3: mse_grad
+    # issue 23: more wrong answers from the lesson's own formulas
+    Mutant("autograd_batch_grads", "sums the squared errors instead of averaging", expect=r"batch_grads\(w, batches\)\[0\]",
+           replace=[("loss = ((X @ w - y) ** 2).mean()", "loss = ((X @ w - y) ** 2).sum()")], caught_by="visible", msgid="check.values"),
+    Mutant("autograd_mse_grad", "divides by the number of weights D instead of the samples N", expect=r"mse_grad\(X, w, y\)",
+           replace=[("n = X.shape[0]", "n = X.shape[1]")], caught_by="visible", msgid="check.values"),
+    Mutant("autograd_stop_gradient_loss", "detaches w itself (no gradient at all)", expect=r"graph|grad",
+           replace=[("    prediction = torch.tanh(x_a @ w)\n", "    w = w.detach()\n    prediction = torch.tanh(x_a @ w)\n")],
+           caught_by="visible", msgid="autograd.sg_no_grad"),
     Mutant("autograd_mse_grad", "forgets the factor 2", expect=r"exactly half.*factor 2",
            replace=[("2 / n * ", "1 / n * ")], caught_by="visible", msgid="autograd.mse_missing_2"),
     Mutant("autograd_mse_grad", "forgets to divide by N", expect=r"8 times too big.*divide by N",

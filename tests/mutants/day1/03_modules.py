@@ -29,6 +29,16 @@ MUTANTS = [
                  "            x = layer(x)\n"
                  "        return x\n"), caught_by="visible", msgid="modules.mlp_no_params"),
     # Exercise 2: DeepMLP
+    # issue 23: more wrong answers
+    Mutant("modules_mlp", "linear layers without bias", expect=r"MLP\(4, 8, 3\)",
+           replace=[("nn.Linear(in_features, hidden)", "nn.Linear(in_features, hidden, bias=False)"),
+                    ("nn.Linear(hidden, out_features)", "nn.Linear(hidden, out_features, bias=False)")],
+           caught_by="visible", msgid="modules.mlp_param_count"),
+    Mutant("modules_deep_mlp", "always three layers (fits only the example's four sizes)", expect=r"\[5, 9, 7, 4, 2\]",
+           replace=[("for i in range(len(sizes) - 1)]", "for i in range(3)]")], caught_by="hidden", msgid="modules.deep_layer_shapes"),
+    Mutant("modules_standardize", "forward forgets gain and bias", expect=r"Standardize\(mean, std\)\(x\)",
+           replace=[("return (x - self.mean) / self.std * self.gain + self.bias", "return (x - self.mean) / self.std")],
+           caught_by="hidden", msgid="check.values"),
     Mutant("modules_deep_mlp", "layers in a plain Python list",
            expect=r"plain Python list.*not registered.*nn\.ModuleList",
            replace=[("self.layers = nn.ModuleList(layers)", "self.layers = layers")], caught_by="visible", msgid="modules.deep_plain_container"),
@@ -125,6 +135,9 @@ MUTANTS = [
            replace=[("    model.eval()\n", "    model.eval\n")], caught_by="visible", msgid="modules.predict_random"),
     Mutant("modules_predict", "forgets no_grad", expect=r"requires_grad=True.*torch\.no_grad",
            replace=[("    with torch.no_grad():\n        out = model(x)\n", "    out = model(x)\n")], caught_by="visible", msgid="modules.predict_grad"),
+    Mutant("modules_predict", "detach() instead of no_grad() (the graph is still built)", expect=r"autograd on \(2 forward calls\)",
+           replace=[("    with torch.no_grad():\n        out = model(x)\n", "    out = model(x).detach()\n")],
+           caught_by="visible", msgid="modules.predict_graph_built"),
     Mutant("modules_predict", "never restores the mode", expect=r"left it in eval mode",
            replace=[("    model.train(was_training)\n", "")], caught_by="visible", msgid="modules.predict_left_eval"),
     Mutant("modules_predict", "always switches back to train()", expect=r"switched it to training mode",

@@ -36,6 +36,15 @@ MUTANTS = [
            replace=[("lr=lr)", "lr=0.01)")], caught_by="visible", msgid="linreg.sgd_mismatch"),
     Mutant("linreg_train", "trains a new model instead of the one given", expect=r"parameters have not moved",
            replace=[("    criterion = nn.MSELoss()\n", "    model = nn.Linear(1, 1)\n    criterion = nn.MSELoss()\n")], caught_by="visible", msgid="linreg.no_update"),
+    # issue 23: returned values and required steps
+    Mutant("linreg_train", "records the loss after the step", expect=r"epoch 0",
+           replace=[("losses.append(loss.item())", "losses.append(criterion(model(x), y).item())")], caught_by="visible", msgid="linreg.history_values"),
+    Mutant("linreg_train", "records the loss times the number of points", expect=r"epoch 0",
+           replace=[("losses.append(loss.item())", "losses.append(loss.item() * len(x))")], caught_by="visible", msgid="linreg.history_values"),
+    Mutant("linreg_train", "sum instead of mean (MSELoss(reduction='sum'))", expect=r"with the lr passed in",
+           replace=[("nn.MSELoss()", "nn.MSELoss(reduction='sum')")], caught_by="visible", msgid="linreg.sgd_mismatch"),
+    Mutant("linreg_train", "never calls backward() or step()", expect=r"parameters have not moved",
+           replace=[("        loss.backward()\n        optimizer.step()\n", "")], caught_by="visible", msgid="linreg.no_update"),
     # Exercise 3: pick_hyperparameters
     Mutant("linreg_pick_hyperparameters", "the printed recipe (lr 0.01, 100 epochs)", expect=r"did not converge.*not finished falling",
            replace=[("return 0.5, 300", "return 0.01, 100")], caught_by="visible", msgid="linreg.hyper_not_converged"),

@@ -85,4 +85,7 @@ MUTANTS = [
     Mutant("data_pad_collate", "lengths as float", expect=r"`lengths` should have dtype torch\.int64, got torch\.float32",
            replace=[("lengths = torch.tensor([len(sequence) for sequence in sequences], dtype=torch.int64)",
                      "lengths = torch.tensor([len(sequence) for sequence in sequences], dtype=torch.float32)")], caught_by="visible", msgid="check.dtype"),
+    # issue 23: an answer that fits only the example (its longest sequence comes first)
+    Mutant("data_pad_collate", "pads to the first sequence's length", expect=r"longest sequence comes second.*not to\s+the first",
+           replace=[("int(lengths.max())", "int(lengths[0])")], caught_by="visible", msgid="data.collate_longest_later"),
 ]

@@ -26,6 +26,11 @@ MUTANTS = [
            expect=r"cannot be loaded with weights_only=True.*state_dict",
            replace=[('"model": model.state_dict(),', '"model": model,'),
                     ('model.load_state_dict(checkpoint["model"])', 'model.load_state_dict(checkpoint["model"].state_dict())')], caught_by="visible", msgid="ckpt.not_weights_only"),
+    # issue 23: device placement
+    Mutant("ckpt_save_load", "torch.load without map_location (a GPU checkpoint cannot load on a CPU)",
+           expect=r"written on a GPU machine.*map_location=\"cpu\"",
+           replace=[('torch.load(path, map_location="cpu", weights_only=True)', "torch.load(path, weights_only=True)")],
+           caught_by="visible", msgid="ckpt.map_location"),
     # Exercise 2: BestKeeper
     Mutant("ckpt_best_keeper", "keeps the last checkpoint",
            expect=r"mode='min'.*should return \[True, True, False, True, False, False\].*got \[True, True, True",
@@ -46,6 +51,8 @@ MUTANTS = [
            expect=r"mode='min'.*should return",
            replace=[("self.best, self.best_epoch = metric, epoch",
                      "self.best_epoch = epoch\n        if self.best is None:\n            self.best = metric")], caught_by="visible", msgid="ckpt.best_flags"),
+    Mutant("ckpt_best_keeper", "a tie counts as better (<=)", expect=r"mode='min'",
+           replace=[("better = metric < self.best", "better = metric <= self.best")], caught_by="visible", msgid="ckpt.best_flags"),
     # Exercise 3: load_config_checkpoint
     Mutant("ckpt_trusted_config", "weights_only=False",
            expect=r"also contains an object of type Intruder",

@@ -77,6 +77,11 @@ MESSAGES = {
         "another order, so compare the storages' addresses, t.untyped_storage().data_ptr(), not "
         "t.data_ptr() (the first element's address) and not the tensors themselves (is, ==)."
     ),
+    "tensors.sharing_disjoint_missed": (
+        "shares_memory({a}, {b}) said False, but both are views into the same storage (x's one "
+        "block of memory), even though they hold no element in common. Sharing memory is about the "
+        "storage, not about overlapping elements: compare t.untyped_storage().data_ptr()."
+    ),
     "tensors.sharing_copy_missed": (
         "shares_memory({a}, {b}) said True, but {b} is a copy with memory of its own. Equal values "
         "prove nothing (a copy has them too): compare where the memory is, "
@@ -132,6 +137,11 @@ MESSAGES = {
         "apply_weights should compute on the weights' device '{expected}', but its result is on "
         "'{got}'. Move counts to weights.device (not to a fixed device), and leave the weights "
         "where they are."
+    ),
+    "tensors.weights_not_moved": (
+        "With weights on a GPU ('{device}', simulated here), apply_weights multiplied them with counts "
+        "still on the CPU: on a real GPU that raises \"Expected all tensors to be on the same device\". "
+        "Move counts to weights.device (not to a fixed device) before the product."
     ),
     "tensors.weights_dtype": (
         "apply_weights should return {expected} (the dtype of weights), got {got}. Convert counts to "

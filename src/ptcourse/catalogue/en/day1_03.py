@@ -143,6 +143,11 @@ MESSAGES = {
         "predict()'s output has requires_grad=True: autograd recorded a graph for nothing. Run "
         "the forward pass inside `with torch.no_grad():`."
     ),
+    "modules.predict_graph_built": (
+        "predict() ran the model with autograd on ({calls} forward calls): the graph was recorded and "
+        "then thrown away, which costs memory and time (.detach() drops it only afterwards). Run the "
+        "forward pass inside `with torch.no_grad():`."
+    ),
     "modules.predict_left_eval": (
         "The model was in training mode before predict(), and predict() left it in eval mode. "
         "Remember model.training at the start and restore it with model.train(was_training)."

@@ -83,6 +83,11 @@ MESSAGES = {
         "padded should have shape (batch, longest sequence in this batch) = {expected}, got {got}: "
         "pad each batch to its own longest sequence, not to a fixed length."
     ),
+    "data.collate_longest_later": (
+        "On a batch whose longest sequence comes second ([1.] then [2., 3., 4.]), padded should have "
+        "shape (2, 3), got {got}: pad to the longest sequence of the batch, max(lengths), not to "
+        "the first sequence's length."
+    ),
     "data.collate_pad_value": (
         "Padding positions should hold 0; row {row} shows otherwise: start from torch.zeros(...) "
         "(or padding_value=0)."

@@ -81,11 +81,6 @@ MESSAGES = {
         "eval mode, so dropout stayed off. Call model.train() at the start of train_one_epoch() "
         "(evaluate() switches the model to eval mode)."
     ),
-    "cnn.train_device": (
-        "The {what} reached the model without .to(device): write inputs, targets = "
-        "inputs.to(device), targets.to(device). `.to` returns a moved copy, so assign it; on a GPU "
-        "a batch left on the CPU crashes the model."
-    ),
     "cnn.train_steps": (
         "optimizer.step() ran {steps} time(s) and loss_fn {losses} time(s) for {batches} batches: "
         "both belong inside the loop, once per batch."

@@ -2,6 +2,11 @@
 
 MESSAGES = {
     "ckpt.no_file": "save_checkpoint() did not write a file at {path}: call torch.save(checkpoint, path).",
+    "ckpt.map_location": (
+        "load_checkpoint() could not load a checkpoint written on a GPU machine ({error}). Its "
+        "tensors go back to the device they were saved from unless you say otherwise: load with "
+        "torch.load(path, map_location=\"cpu\", weights_only=True)."
+    ),
     "ckpt.not_weights_only": (
         "The checkpoint cannot be loaded with weights_only=True ({reason}). Save state_dict()s "
         "(plain tensors), not the model or optimizer objects themselves."

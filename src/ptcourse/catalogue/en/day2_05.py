@@ -34,6 +34,45 @@ MESSAGES = {
         "run(1) and run(2) gave exactly the same losses {losses}: the seed argument is not used. "
         "Pass it to set_seed() and to the generator's manual_seed()."
     ),
+    "repro.run_batches": (
+        "run({seed}, epochs={epochs}) computed nn.functional.cross_entropy on {got} batches; {samples} "
+        "samples in batches of 32 make {expected} in {epochs} epochs. Use batch_size=32, go through "
+        "the whole loader once per epoch, and compute one loss per batch."
+    ),
+    "repro.run_no_backward": (
+        "run({seed}, epochs={epochs}) called loss.backward() {got} time(s) for {expected} batches: "
+        "without it the model gets no gradients and does not learn. Call loss.backward() once per "
+        "batch, after computing the loss."
+    ),
+    "repro.run_no_step": (
+        "run({seed}, epochs={epochs}) called optimizer.step() {got} time(s) for {expected} batches: "
+        "without it the weights never change and the model does not learn. Call optimizer.step() "
+        "once per batch, after loss.backward()."
+    ),
+    "repro.run_no_zero_grad": (
+        "run() called loss.backward() twice without zeroing the gradients in between, so each step "
+        "used the gradients of every earlier batch added up. Call optimizer.zero_grad() on every "
+        "batch, before loss.backward()."
+    ),
+    "repro.run_step_before_backward": (
+        "run() called optimizer.step() without fresh gradients of its batch: loss.backward() did not "
+        "run since the previous step, or the gradients were zeroed after it. The order is: zero the "
+        "gradients, loss, backward, step."
+    ),
+    "repro.run_train_mode": (
+        "run() trained a model left in evaluation mode (dropout off) on {batches} of {total} batches: "
+        "call model.train() at the start of every epoch."
+    ),
+    "repro.run_losses": (
+        "run({seed}, epochs={epochs}) returned {got}, but the mean training losses of its epochs, "
+        "from the losses it computed, are {expected}. Each epoch's value is the sum of "
+        "loss.item() * len(xb) over its batches, divided by len(x) (the last batch may be smaller)."
+    ),
+    "repro.run_recipe": (
+        "run({seed}, epochs={epochs}) gave {got}, but the recipe of the exercise gives {expected}: "
+        "check each setting against its list (SGD with lr=0.1, batch_size=32, the generator "
+        "seeded with manual_seed(seed), cross-entropy, augment(xb) on every batch)."
+    ),
     "repro.log_keys": "log_epoch() is missing the key(s) {missing}.",
     "repro.log_value": "log_epoch(...)['{key}'] should be {expected!r}, got {got!r}.",
     "repro.log_float": (

@@ -32,10 +32,13 @@ MESSAGES = {
     'cnn_make_optimizer_schedule.passed': '{name}, learning rate {rates:.2g} → {max_rates:.2g} → {rates2:.2g} over 3 epochs of 5 steps',
     'ckpt_save_load_roundtrip.passed': 'checkpoint with {join_sorted_raw}; load_checkpoint() returns {start}',
     'ckpt_resume_exact.passed': 'the resumed run ends with exactly the weights of the uninterrupted one',
+    'ckpt_load_gpu_checkpoint.passed': 'a checkpoint written on a GPU machine loaded on the CPU, every weight restored',
     'ckpt_best_keeper_min.passed': 'best loss {best:.2f} kept from epoch {best_epoch}',
     'ckpt_trusted_config_loads.passed': 'TrainConfig loads; a checkpoint with an Intruder object is refused',
     'repro_set_seed_repeats.passed': 'set_seed(5) twice gives the same numbers from random, NumPy and torch',
     'repro_run_same_seed.passed': 'run(7) gave {value} both times, and the same batch order with a bigger model',
+    'repro_run_trains.passed': ("run(7, epochs=2) zeroed, back-propagated and stepped on every batch, and returned its epochs' "
+     'mean losses {value}'),
     'repro_log_epoch_row.passed': 'log_epoch() row: {row}',
     'repro_log_epoch_cuda.passed': 'on CUDA, log_epoch() synchronised before timing and logged the peak GPU memory, 300 MiB',
 }

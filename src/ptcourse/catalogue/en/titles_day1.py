@@ -18,11 +18,13 @@ MESSAGES = {
     'tensors_zero_negatives_input_kept.title': 'zero_negatives() leaves its input alone and works on any shape.',
     'tensors_flatten_basic.title': 'flatten_images() turns a (2, 3, 4, 5) batch into (2, 60), like torch.flatten(x, start_dim=1).',
     'tensors_flatten_non_contiguous.title': 'flatten_images() works for any sizes and for a permuted (non-contiguous) batch.',
-    'tensors_shares_memory_check.title': 'shares_memory() tells views (including ones that start further in) from copies with equal values.',
+    'tensors_shares_memory_check.title': ('shares_memory() tells views (including ones that start further in or do not overlap) from copies '
+     'with equal values.'),
     'tensors_view_or_copy_answers.title': "Every answer in SHARES_WITH_X is right: views share x's memory, copies do not.",
     'tensors_shares_memory_fresh.title': ('shares_memory() is right on fresh tensors: 3-D permutes, offset slices, expand, detach, NumPy, '
      'dtype changes.'),
-    'tensors_apply_weights_here.title': "apply_weights() multiplies int64 counts by float32 weights on this notebook's device.",
+    'tensors_apply_weights_here.title': ("apply_weights() multiplies int64 counts by float32 weights on the weights' device: this "
+     "notebook's, and a pretend GPU."),
     'tensors_apply_weights_follows_weights.title': ("apply_weights() follows the weights' dtype (float64) and device ('meta' weights stand in for a "
      'GPU).'),
     'autograd_classic_grad_example.title': 'classic_grad() gives [7., 9.] at x = [2., 3.].',

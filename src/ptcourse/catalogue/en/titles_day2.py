@@ -51,6 +51,8 @@ MESSAGES = {
     'ckpt_resume_exact.title': ('4 epochs straight == 2 epochs, checkpoint, fresh objects, load, 2 more epochs (torch.equal on '
      'every weight).'),
     'ckpt_resume_exact_sgd.title': 'Resuming is exact with another set-up too: SGD with momentum, a step schedule, 3 + 2 epochs.',
+    'ckpt_load_gpu_checkpoint.title': ('A checkpoint written on a GPU machine (pretended) loads here: load_checkpoint() maps it to the '
+     'CPU.'),
     'ckpt_best_keeper_min.title': "With mode='min' (a loss), only improvements are saved and the file holds the best epoch's weights.",
     'ckpt_best_keeper_max.title': ("With mode='max' (an accuracy) higher is better, even when every value is negative; bad modes "
      'raise.'),
@@ -60,6 +62,7 @@ MESSAGES = {
     'repro_set_seed_uses_seed.title': 'Different seeds give different numbers, for each generator; the same seed still repeats.',
     'repro_run_same_seed.title': 'run(7) twice gives exactly the same losses, even if other code draws random numbers in between.',
     'repro_run_seed_matters.title': 'Different seeds give different runs; the epochs argument is used.',
+    'repro_run_trains.title': "run() takes every step of a training loop on every batch, and returns each epoch's mean loss.",
     'repro_log_epoch_row.title': 'log_epoch() has every key, plain floats, the scheduled learning rate, seconds and MiB.',
     'repro_log_epoch_cuda.title': 'On a CUDA device (pretended here): synchronise before reading the clock, peak GPU memory in MiB.',
 }

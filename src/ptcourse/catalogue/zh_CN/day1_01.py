@@ -69,6 +69,10 @@ MESSAGES = {
         "所以要比较存储的地址 t.untyped_storage().data_ptr()，而不是 t.data_ptr()（第一个元素的地址），"
         "也不是张量本身（is、==）。"
     ),
+    "tensors.sharing_disjoint_missed": (
+        "shares_memory({a}, {b}) 返回了 False，但两者都是同一块存储（x 的那一块内存）上的视图，尽管它们没有共同的元素。"
+        "共享内存说的是存储，而不是元素是否重叠：请比较 t.untyped_storage().data_ptr()。"
+    ),
     "tensors.sharing_copy_missed": (
         "shares_memory({a}, {b}) 返回了 True，但 {b} 是一个副本，有它自己的内存。值相等什么也证明不了"
         "（副本的值也相等）：要比较内存在哪里，即 t.untyped_storage().data_ptr()，而不是里面存了什么。"
@@ -117,6 +121,11 @@ MESSAGES = {
     "tensors.weights_device": (
         "apply_weights 应该在权重所在的设备 '{expected}' 上计算，但结果在 '{got}' 上。"
         "把 counts 移到 weights.device（而不是某个固定的设备），权重留在原处不动。"
+    ),
+    "tensors.weights_not_moved": (
+        "当权重在 GPU（'{device}'，这里是模拟的）上时，apply_weights 把它们和仍在 CPU 上的 counts 相乘了："
+        "在真实的 GPU 上这会报错 \"Expected all tensors to be on the same device\"。"
+        "请在相乘之前把 counts 移动到 weights.device（而不是某个固定的设备）。"
     ),
     "tensors.weights_dtype": (
         "apply_weights 应该返回 {expected}（weights 的数据类型），实际得到 {got}。请把 counts 转换成权重的数据类型，"

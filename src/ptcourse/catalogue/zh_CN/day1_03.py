@@ -130,6 +130,10 @@ MESSAGES = {
         "predict() 的输出带有 requires_grad=True：自动求导白白记录了一个计算图。"
         "请在 `with torch.no_grad():` 里运行前向传播。"
     ),
+    "modules.predict_graph_built": (
+        "predict() 在自动求导开启的情况下运行了模型（{calls} 次前向调用）：计算图被记录下来又被丢掉，白白耗费内存和时间"
+        "（.detach() 只是在事后才丢掉它）。请把前向传播放在 `with torch.no_grad():` 里面。"
+    ),
     "modules.predict_left_eval": (
         "调用 predict() 之前模型处于训练模式，而 predict() 把它留在了评估模式。"
         "请在开头记下 model.training，最后用 model.train(was_training) 恢复它。"

@@ -81,6 +81,10 @@ MESSAGES = {
         "padded 的形状应该是 (批次, 这个批次里最长序列的长度) = {expected}，实际得到 {got}："
         "请把每个批次填充到它自己最长序列的长度，而不是一个固定长度。"
     ),
+    "data.collate_longest_later": (
+        "在一个最长序列排在第二位的批次上（先是 [1.]，然后是 [2., 3., 4.]），padded 的形状应该是 (2, 3)，"
+        "实际得到 {got}：请填充到这个批次中最长序列的长度 max(lengths)，而不是第一个序列的长度。"
+    ),
     "data.collate_pad_value": (
         "填充位置应该是 0；第 {row} 行却不是：请从 torch.zeros(...) 开始（或者使用 padding_value=0）。"
     ),

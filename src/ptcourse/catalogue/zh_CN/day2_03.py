@@ -72,10 +72,6 @@ MESSAGES = {
         "train_one_epoch() 运行时模型的 model.training = {modes}：它被留在了评估模式，所以 Dropout（随机失活）一直是关着的。"
         "请在 train_one_epoch() 开头调用 model.train()（evaluate() 会把模型切换到评估模式）。"
     ),
-    "cnn.train_device": (
-        "{what} 没有经过 .to(device) 就到达了模型：请写 inputs, targets = inputs.to(device), targets.to(device)。"
-        "`.to` 返回的是移动后的副本，所以要赋值；在 GPU 上，留在 CPU 上的批次会让模型崩溃。"
-    ),
     "cnn.train_steps": (
         "{batches} 个批次，optimizer.step() 运行了 {steps} 次，loss_fn 运行了 {losses} 次："
         "两者都应该在循环里，每个批次一次。"

@@ -2,6 +2,10 @@
 
 MESSAGES = {
     "ckpt.no_file": "save_checkpoint() 没有在 {path} 写出文件：请调用 torch.save(checkpoint, path)。",
+    "ckpt.map_location": (
+        "load_checkpoint() 无法加载在 GPU 机器上写出的检查点（{error}）。除非另行指定，它的张量会回到保存时所在的设备："
+        "请用 torch.load(path, map_location=\"cpu\", weights_only=True) 加载。"
+    ),
     "ckpt.not_weights_only": (
         "这个检查点无法用 weights_only=True 加载（{reason}）。请保存 state_dict()（普通张量），"
         "而不是模型或优化器对象本身。"

@@ -28,6 +28,39 @@ MESSAGES = {
         "run(1) 和 run(2) 给出了完全相同的损失 {losses}：参数 seed 没有被用上。"
         "请把它传给 set_seed() 和生成器的 manual_seed()。"
     ),
+    "repro.run_batches": (
+        "run({seed}, epochs={epochs}) 在 {got} 个批次上计算了 nn.functional.cross_entropy；{samples} 个样本按每批 32 个，"
+        "{epochs} 轮应该是 {expected} 个批次。请使用 batch_size=32，每一轮把整个 loader 走一遍，每个批次计算一次损失。"
+    ),
+    "repro.run_no_backward": (
+        "run({seed}, epochs={epochs}) 在 {expected} 个批次上只调用了 {got} 次 loss.backward()："
+        "没有它，模型得不到梯度，也就学不到东西。请在算出损失之后，每个批次调用一次 loss.backward()。"
+    ),
+    "repro.run_no_step": (
+        "run({seed}, epochs={epochs}) 在 {expected} 个批次上只调用了 {got} 次 optimizer.step()："
+        "没有它，权重从不改变，模型学不到东西。请在 loss.backward() 之后，每个批次调用一次 optimizer.step()。"
+    ),
+    "repro.run_no_zero_grad": (
+        "run() 两次调用 loss.backward() 之间没有清零梯度，所以每一步用的是之前所有批次累加起来的梯度。"
+        "请在每个批次的 loss.backward() 之前调用 optimizer.zero_grad()。"
+    ),
+    "repro.run_step_before_backward": (
+        "run() 调用 optimizer.step() 时没有本批次的新梯度：自上一次更新以来没有运行 loss.backward()，"
+        "或者梯度在它之后被清零了。顺序是：清零梯度、计算损失、反向传播、更新。"
+    ),
+    "repro.run_train_mode": (
+        "run() 在 {total} 个批次中有 {batches} 个是用处于评估模式（丢弃关闭）的模型训练的："
+        "请在每一轮开始时调用 model.train()。"
+    ),
+    "repro.run_losses": (
+        "run({seed}, epochs={epochs}) 返回了 {got}，但根据它算出的损失，各轮的平均训练损失是 {expected}。"
+        "每一轮的值是各批次 loss.item() * len(xb) 之和除以 len(x)（最后一个批次可能更小）。"
+    ),
+    "repro.run_recipe": (
+        "run({seed}, epochs={epochs}) 给出了 {got}，但练习给出的配方得到的是 {expected}："
+        "请对照清单逐项检查设置（SGD 且 lr=0.1、batch_size=32、用 manual_seed(seed) 设定种子的生成器、"
+        "交叉熵、每个批次都调用 augment(xb)）。"
+    ),
     "repro.log_keys": "log_epoch() 缺少键 {missing}。",
     "repro.log_value": "log_epoch(...)['{key}'] 应该是 {expected!r}，实际得到 {got!r}。",
     "repro.log_float": (

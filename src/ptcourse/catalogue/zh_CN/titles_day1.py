@@ -20,12 +20,12 @@ MESSAGES = {
         "flatten_images() 把形状为 (2, 3, 4, 5) 的批次变成 (2, 60)，与 torch.flatten(x, start_dim=1) 相同。"
     ),
     "tensors_flatten_non_contiguous.title": "flatten_images() 对任意尺寸以及经过 permute 的（非连续的）批次都适用。",
-    "tensors_shares_memory_check.title": "shares_memory() 能区分视图（包括从中间开始的视图）和值相同的副本。",
+    "tensors_shares_memory_check.title": "shares_memory() 能区分视图（包括从中间开始或互不重叠的视图）和值相同的副本。",
     "tensors_view_or_copy_answers.title": "SHARES_WITH_X 中的每个答案都正确：视图与 x 共享内存，副本不共享。",
     "tensors_shares_memory_fresh.title": (
         "shares_memory() 在新的张量上正确：三维 permute、带偏移的切片、expand、detach、NumPy、数据类型转换。"
     ),
-    "tensors_apply_weights_here.title": "apply_weights() 在本笔记本的设备上用 float32 权重乘以 int64 计数。",
+    "tensors_apply_weights_here.title": "apply_weights() 在权重所在的设备上用 float32 权重乘以 int64 计数：本笔记本的设备，以及一块模拟的 GPU。",
     "tensors_apply_weights_follows_weights.title": (
         "apply_weights() 跟随权重的数据类型（float64）和设备（用 'meta' 权重代替 GPU）。"
     ),
