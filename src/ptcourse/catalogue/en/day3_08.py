@@ -7,6 +7,11 @@ MESSAGES = {
         "The checkpoint does not load with torch.load(path, weights_only=True) ({error}). Save state_dict()s, "
         "generator states and plain numbers, not the model, optimizer or scaler objects themselves."
     ),
+    "capstone.ckpt_not_atomic": (
+        "A crash in the middle of torch.save destroyed the checkpoint that was already at path: afterwards it "
+        "reads {got!r} instead of the previous epoch 0. Save to a temporary file beside path, then rename it "
+        "over path (Path.replace or os.replace): a rename is all or nothing."
+    ),
     "capstone.ckpt_keys": (
         "The checkpoint is missing the key(s) {missing}. To resume exactly it needs 'epoch', 'model', "
         "'optimizer', 'scheduler', 'scaler', 'generator' (the loader's shuffling generator), 'rng' "
@@ -107,6 +112,11 @@ MESSAGES = {
         "The resumed run ends with other weights than the uninterrupted one ({names} differ): something that "
         "changes during training is not saved or not restored, or the resumed run does different steps "
         "(zero_grad missing, an epoch repeated or skipped)."
+    ),
+    "capstone.fit_loss_value": (
+        "fit() returned {got} as the mean loss of epoch {epoch}, but that epoch's batch losses, each weighted by "
+        "its number of images, average {expected}. Per batch add loss.item() * len(labels) to the total and "
+        "len(labels) to the count; at the end of the epoch append total / count."
     ),
     "capstone.fit_loss_differs": (
         "The resumed run's last epoch has mean loss {got}, the uninterrupted run's {expected}: the same epoch "

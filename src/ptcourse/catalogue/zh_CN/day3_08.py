@@ -7,6 +7,10 @@ MESSAGES = {
         "检查点无法用 torch.load(path, weights_only=True) 加载（{error}）。请保存 state_dict()、"
         "生成器状态和普通数字，而不是模型、优化器或缩放器对象本身。"
     ),
+    "capstone.ckpt_not_atomic": (
+        "torch.save 中途崩溃毁掉了 path 处原有的检查点：之后读出的是 {got!r}，而不是之前的第 0 轮。"
+        "请先保存到 path 旁边的临时文件，再把它重命名覆盖 path（Path.replace 或 os.replace）：重命名要么完全成功，要么什么都不变。"
+    ),
     "capstone.ckpt_keys": (
         "检查点缺少以下键：{missing}。要精确恢复，它需要 'epoch'、'model'、"
         "'optimizer'、'scheduler'、'scaler'、'generator'（数据加载器打乱顺序用的生成器）、'rng'"
@@ -105,6 +109,10 @@ MESSAGES = {
     "capstone.fit_resume_differs": (
         "恢复后的运行最终得到的权重与不中断的运行不同（{names} 不同）：训练中会改变的某样东西没有被保存"
         "或没有被恢复，或者恢复后的运行执行了不同的步骤（漏了 zero_grad，某一轮被重复或跳过了）。"
+    ),
+    "capstone.fit_loss_value": (
+        "fit() 返回的第 {epoch} 轮平均损失是 {got}，但这一轮各批次的损失按图像数量加权后的平均值是 {expected}。"
+        "每个批次把 loss.item() * len(labels) 加到总和上、把 len(labels) 加到计数上；每轮结束时追加 total / count。"
     ),
     "capstone.fit_loss_differs": (
         "恢复后的运行最后一轮的平均损失是 {got}，不中断的运行是 {expected}：同一轮在同一个状态上"
