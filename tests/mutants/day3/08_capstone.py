@@ -7,7 +7,24 @@ session", which only the hidden report test (a session whose input is named 'ima
 from tests.harness.mutants import Mutant
 
 MUTANTS = [
-    # Exercise 1: save_checkpoint / load_checkpoint
+    # Exercise 1: choose_precision
+    Mutant("capstone_precision_rule", "bfloat16 on the CPU whatever the timings", expect=r"not 10 % faster.*\(None, False\)",
+           replace=[("(torch.bfloat16 if bf16_ms <= 0.9 * fp32_ms else None)", "torch.bfloat16")], caught_by="visible", msgid="capstone.precision_not_faster"),
+    Mutant("capstone_precision_rule", "any speed-up counts (no 10 % margin)", expect=r"9.5 ms.*not 10 % faster",
+           replace=[("bf16_ms <= 0.9 * fp32_ms", "bf16_ms < fp32_ms")], caught_by="visible", msgid="capstone.precision_not_faster"),
+    Mutant("capstone_precision_rule", "strictly more than 10 % (the boundary excluded)", expect=r"18.0 ms.*at least 10 % faster",
+           replace=[("bf16_ms <= 0.9 * fp32_ms", "bf16_ms < 0.9 * fp32_ms")], caught_by="visible", msgid="capstone.precision_faster"),
+    Mutant("capstone_precision_rule", "the ratio the wrong way round", expect=r"10 % faster",
+           replace=[("bf16_ms <= 0.9 * fp32_ms", "fp32_ms <= 0.9 * bf16_ms")], caught_by="visible", msgid="capstone.precision_faster"),
+    Mutant("capstone_precision_rule", "CUDA decided by timings too", expect=r"On 'cuda'.*\(torch.float16, True\) whatever the timings",
+           replace=[('    if device_type == "cuda":\n', '    if device_type == "cuda" and bf16_ms <= 0.9 * fp32_ms:\n')], caught_by="visible", msgid="capstone.precision_cuda"),
+    Mutant("capstone_precision_rule", "float16 on CUDA without the scaler", expect=r"On 'cuda'.*GradScaler",
+           replace=[("return torch.float16, True", "return torch.float16, False")], caught_by="visible", msgid="capstone.precision_cuda"),
+    Mutant("capstone_precision_rule", "scaler on with bfloat16 too", expect=r"should return \(torch.bfloat16, False\)",
+           replace=[("(torch.bfloat16 if bf16_ms <= 0.9 * fp32_ms else None), False", "(torch.bfloat16, True) if bf16_ms <= 0.9 * fp32_ms else (None, False)")], caught_by="visible", msgid="capstone.precision_faster"),
+    Mutant("capstone_precision_rule", "asks this machine instead of the argument", expect=r"On 'cuda'",
+           replace=[('if device_type == "cuda":', "if torch.cuda.is_available():")], caught_by="visible", msgid="capstone.precision_cuda"),
+    # Exercise 2: save_checkpoint / load_checkpoint
     Mutant("capstone_checkpoint", "optimizer state not restored", expect=r"optimizer's state\[\d+\]\['\w+'\]",
            replace=[('    run.optimizer.load_state_dict(state["optimizer"])\n', "")], caught_by="visible", msgid="capstone.ckpt_optimizer"),
     Mutant("capstone_checkpoint", "global RNG state not restored (dropout masks differ)",
@@ -36,7 +53,7 @@ MUTANTS = [
            replace=[("    temporary.replace(path)\n", "    path.write_bytes(temporary.read_bytes())\n"),
                     ("    torch.save(state, temporary)\n", "    path.unlink(missing_ok=True)\n    torch.save(state, temporary)\n")],
            caught_by="visible", msgid="capstone.ckpt_not_atomic"),
-    # Exercise 2: fit
+    # Exercise 3: fit
     Mutant("capstone_fit", "forgot model.train()", expect=r"evaluation mode while fit\(\) trained it",
            replace=[("        run.model.train()\n", "")], caught_by="visible", msgid="capstone.fit_not_training"),
     Mutant("capstone_fit", "no autocast", expect=r"did not run under an enabled autocast with dtype torch.bfloat16",
@@ -111,7 +128,7 @@ MUTANTS = [
                "    except Exception as error:\n"
                "        print('training interrupted:', error)\n"
                "    return losses\n"), caught_by="visible", msgid="capstone.fit_swallowed_crash"),
-    # Exercise 3: deploy
+    # Exercise 4: deploy
     Mutant("capstone_deploy", "forgot model.eval() (exported in training mode)",
            expect=r"(training mode|model.eval\(\))", replace=[("    model.eval()\n", "")], caught_by="visible", msgid="capstone.deploy_warned"),
     Mutant("capstone_deploy", "default input and output names", expect=r"expected \(\['pixels'\], \['logits'\]\)",

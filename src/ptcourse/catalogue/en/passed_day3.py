@@ -44,6 +44,7 @@ MESSAGES = {
     'debug_no_gradient_detach.passed': 'parameters_without_gradient() found 0.weight and 0.bias behind the .detach()',
     'debug_no_gradient_cases.passed': 'all-zero gradients count as none, and frozen parameters are left out',
     'debug_vanishing_found.passed': "vanishing_layer(): healthy → {found}, dead → '{found2}', deep → '{found3}'",
+    'capstone_precision_decides.passed': 'float16 + scaler on CUDA; bfloat16 on the CPU only where it was at least 10 % faster',
     'capstone_checkpoint_restores.passed': 'the checkpoint restores all eight entries, and load_checkpoint() returns epoch 1 to run next',
     'capstone_fit_trains.passed': ('2 epochs of {len_loader} bfloat16 batches, losses {losses:.3f} → {losses2:.3f}, a checkpoint '
      'after each; called again, fit() finds both epochs done'),

@@ -79,6 +79,8 @@ MESSAGES = {
      'None for `healthy`.'),
     'debug_vanishing_fresh.title': ('On fresh networks (sigmoid towers, a dead layer, stale gradients), vanishing_layer() matches a '
      'reference.'),
+    'capstone_precision_decides.title': ('choose_precision() picks float16 + scaler on CUDA, and bfloat16 on other devices only when it is '
+     '10 % faster.'),
     'capstone_checkpoint_restores.title': ('The checkpoint loads with weights_only=True, restores model, optimizer, scheduler, scaler and '
      'both generators, and survives a crash mid-save.'),
     'capstone_checkpoint_fresh.title': 'The same for another optimizer and schedule (SGD with momentum, StepLR) saved after epoch 4.',

@@ -2,6 +2,21 @@
 
 MESSAGES = {
     # 练习 1：save_checkpoint / load_checkpoint
+    "capstone.precision_pair": "choose_precision() 应该返回一个二元组 (amp_dtype, use_scaler)，实际得到 {got!r}。",
+    "capstone.precision_cuda": (
+        "在 'cuda' 上（float32 {fp32} ms，bfloat16 {bf16} ms），无论计时如何，choose_precision() 都应该返回 "
+        "(torch.float16, True)，实际得到 {got}：CUDA 的 autocast 正是为 float16 设计的，而它很小的梯度需要 GradScaler。"
+    ),
+    "capstone.precision_faster": (
+        "在 '{device}' 上 bfloat16 用了 {bf16} ms，float32 用了 {fp32} ms：至少快了 10 %，所以 "
+        "choose_precision() 应该返回 (torch.bfloat16, False)，实际得到 {got}。bfloat16 的取值范围与 float32 相同："
+        "不需要缩放器。判断条件是 bf16_ms <= 0.9 * fp32_ms。"
+    ),
+    "capstone.precision_not_faster": (
+        "在 '{device}' 上 bfloat16 用了 {bf16} ms，float32 用了 {fp32} ms：没有快 10 %，所以 "
+        "choose_precision() 应该返回 (None, False)，即普通 float32，实际得到 {got}。只有当 "
+        "bf16_ms <= 0.9 * fp32_ms 时才使用 bfloat16。"
+    ),
     "capstone.ckpt_no_file": "save_checkpoint() 没有在 {path} 留下文件：请用 torch.save 保存字典，然后把临时文件重命名为 path。",
     "capstone.ckpt_not_weights_only": (
         "检查点无法用 torch.load(path, weights_only=True) 加载（{error}）。请保存 state_dict()、"

@@ -45,6 +45,7 @@ MESSAGES = {
         "再次调用时，fit() 发现两轮都已完成"
     ),
     "capstone_fit_resumes.passed": "在第 1 轮崩溃，从第 0 轮的检查点恢复：最终权重逐位相同",
+    "capstone_precision_decides.passed": "CUDA 上用 float16 加缩放器；CPU 上只有 bfloat16 至少快 10 % 时才用它",
     "capstone_deploy_file.passed": "{name}（{value:.0f} KiB）：像素 {shape} → logits {shape2}；与 PyTorch 的最大差距 {gap:.1e}",
     'devices_devices_used_hidden_places.passed': 'devices_used() 找到了留在 CPU 上的缓冲区（buffer）',
     'debug_class_index_general.passed': '编号 2、4、7 变成了类别 0、1、2，未知标签 3 引发了 ValueError',

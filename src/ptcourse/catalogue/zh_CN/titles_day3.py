@@ -64,6 +64,7 @@ MESSAGES = {
     "debug_no_gradient_cases.title": "parameters_without_gradient() 把全零梯度算在内，跳过冻结的参数，在任何 backward 之前也能用。",
     "debug_vanishing_found.title": "vanishing_layer() 指出 `dead` 中的死层和 `deep` 中梯度消失的位置；对 `healthy` 返回 None。",
     "debug_vanishing_fresh.title": "在新的网络上（sigmoid 堆叠、死层、过期的梯度），vanishing_layer() 与参考实现一致。",
+    "capstone_precision_decides.title": "choose_precision() 在 CUDA 上选择 float16 加缩放器，在其他设备上只有 bfloat16 快 10 % 时才选择它。",
     "capstone_checkpoint_restores.title": "检查点能用 weights_only=True 加载，恢复模型、优化器、调度器、缩放器和两个生成器，并能经受保存中途的崩溃。",
     "capstone_checkpoint_fresh.title": "对另一个优化器和调度（带动量的 SGD、StepLR）在第 4 轮之后保存，同样如此。",
     "capstone_fit_trains.title": "fit() 把批次移到这次运行的设备上，在该设备上使用 autocast（float32 时关闭），经过缩放器更新，保存检查点，并返回真实的平均损失。",
