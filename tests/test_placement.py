@@ -124,6 +124,17 @@ def test_module_cuda_and_patches_restored():
     assert nn.Module.to is real_to and torch.autocast is real_autocast
 
 
+def test_data_assignment_moves_the_parameter():
+    with watch() as where:
+        layer = nn.Linear(2, 2)
+        where.host(layer)
+        for param in layer.parameters():
+            param.data = param.data.to(where.device)
+        layer(torch.ones(1, 2).to(where.device))
+        assert layer.weight.device == where.device
+    where.check_moved()
+
+
 def test_loader_wrapper_keeps_the_loader_interface():
     loader = DataLoader(DATA, batch_size=8)
     with watch() as where:

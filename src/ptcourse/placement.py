@@ -209,6 +209,13 @@ class _PlacementMode(TorchFunctionMode):
             out = func(*args, **{**kwargs, "device": "cpu"})
             tree_map(lambda t: self._mark(t, Tag(Where.DEVICE, "a tensor made on the device")), out)
             return out
+        if name == "__set__" and len(args) == 2 and isinstance(args[1], torch.Tensor):
+            out = func(*args, **kwargs)
+            moved = self.placement.tag_of(args[1])  # p.data = q: p now lives where q does
+            if moved is not None:
+                old = self.placement.tag_of(args[0])
+                self._mark(args[0], Tag(moved.where, old.label if old else moved.label))
+            return out
         tag = self._inputs(name, args, kwargs)
         out = func(*args, **kwargs)
         if tag is not None:
