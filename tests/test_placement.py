@@ -114,14 +114,34 @@ def test_neutral_tensors_never_mix():
     assert where.mixes == []
 
 
+def test_autocast_imported_before_the_block_is_seen():
+    from torch import autocast
+
+    with watch() as where:
+        with autocast("cpu", dtype=torch.bfloat16):
+            pass
+    assert [call.device_type for call in where.autocasts] == ["cpu"]
+
+
 def test_module_cuda_and_patches_restored():
-    real_to, real_autocast = nn.Module.to, torch.autocast
+    real_to, real_init = nn.Module.to, torch.autocast.__init__
     with watch() as where:
         layer = nn.Linear(2, 2)
         where.host(layer)
         layer.cuda()
         assert layer.weight.device == where.device
-    assert nn.Module.to is real_to and torch.autocast is real_autocast
+    assert nn.Module.to is real_to and torch.autocast.__init__ is real_init
+
+
+def test_data_assignment_moves_the_parameter():
+    with watch() as where:
+        layer = nn.Linear(2, 2)
+        where.host(layer)
+        for param in layer.parameters():
+            param.data = param.data.to(where.device)
+        layer(torch.ones(1, 2).to(where.device))
+        assert layer.weight.device == where.device
+    where.check_moved()
 
 
 def test_loader_wrapper_keeps_the_loader_interface():

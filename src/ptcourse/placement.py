@@ -13,7 +13,7 @@ module gives test cells a *pretend accelerator*. Inside :func:`watch`, ``torch.d
   a loader (:meth:`Placement.host_loader`) as **on the host** (the CPU);
 - every PyTorch call whose tensor arguments mix the two (a 0-dim tensor excepted, as CUDA
   allows) is recorded as a :class:`Mix`; results carry the device if any argument did;
-- ``torch.autocast`` / ``torch.amp.autocast`` are spied on: each call is recorded as an
+- ``torch.autocast`` / ``torch.amp.autocast`` (however imported) are spied on: each call is recorded as an
   :class:`AutocastCall` (device type, dtype, ``enabled``). Autocast for the pretend device type
   runs the real CPU autocast; autocast for any *other* device type does nothing to the pretend
   device's work, exactly as ``torch.autocast("cpu")`` does nothing to CUDA kernels.
@@ -209,6 +209,13 @@ class _PlacementMode(TorchFunctionMode):
             out = func(*args, **{**kwargs, "device": "cpu"})
             tree_map(lambda t: self._mark(t, Tag(Where.DEVICE, "a tensor made on the device")), out)
             return out
+        if name == "__set__" and len(args) == 2 and isinstance(args[1], torch.Tensor):
+            out = func(*args, **kwargs)
+            moved = self.placement.tag_of(args[1])  # p.data = q: p now lives where q does
+            if moved is not None:
+                old = self.placement.tag_of(args[0])
+                self._mark(args[0], Tag(moved.where, old.label if old else moved.label))
+            return out
         tag = self._inputs(name, args, kwargs)
         out = func(*args, **kwargs)
         if tag is not None:
@@ -262,14 +269,18 @@ class _PlacementMode(TorchFunctionMode):
 
 @contextlib.contextmanager
 def _patched(placement: Placement) -> Iterator[None]:
-    """``torch.autocast`` and ``nn.Module.to/.cuda/.cpu`` replaced by their pretend versions."""
-    kind = placement.device.type
+    """``torch.autocast``'s constructor and ``nn.Module.to/.cuda/.cpu`` replaced by pretend versions.
 
-    class SpyAutocast(_REAL_AUTOCAST):
-        def __init__(self, device_type, dtype=None, enabled=True, cache_enabled=None):
-            placement.autocasts.append(AutocastCall(str(device_type), dtype, bool(enabled)))
-            ours = str(device_type) == kind
-            super().__init__("cpu", dtype=dtype, enabled=bool(enabled) and ours, cache_enabled=cache_enabled)
+    The constructor is patched on the class itself, so ``from torch import autocast`` done
+    before the block, ``torch.amp.autocast`` and subclasses are all seen.
+    """
+    kind = placement.device.type
+    real_init = _REAL_AUTOCAST.__init__
+
+    def spy_init(self, device_type, dtype=None, enabled=True, cache_enabled=None):
+        placement.autocasts.append(AutocastCall(str(device_type), dtype, bool(enabled)))
+        ours = str(device_type) == kind
+        real_init(self, "cpu", dtype=dtype, enabled=bool(enabled) and ours, cache_enabled=cache_enabled)
 
     def module_to(module, *args, **kwargs):
         device, dtype, _, _ = torch._C._nn._parse_to(*args, **kwargs)
@@ -281,15 +292,16 @@ def _patched(placement: Placement) -> Iterator[None]:
         placement._tag_module(module, Where.DEVICE if _is_pretend(device, kind) else Where.HOST, "the model's")
         return module
 
-    saved = (torch.autocast, torch.amp.autocast, nn.Module.to, nn.Module.cuda, nn.Module.cpu)
-    torch.autocast = torch.amp.autocast = SpyAutocast
+    saved = (nn.Module.to, nn.Module.cuda, nn.Module.cpu)
+    _REAL_AUTOCAST.__init__ = spy_init
     nn.Module.to = module_to
     nn.Module.cuda = lambda module, device=None: module_to(module, kind)
     nn.Module.cpu = lambda module: module_to(module, "cpu")
     try:
         yield
     finally:
-        torch.autocast, torch.amp.autocast, nn.Module.to, nn.Module.cuda, nn.Module.cpu = saved
+        _REAL_AUTOCAST.__init__ = real_init
+        nn.Module.to, nn.Module.cuda, nn.Module.cpu = saved
 
 
 @contextlib.contextmanager

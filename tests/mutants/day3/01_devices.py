@@ -58,6 +58,9 @@ MUTANTS = [
            replace=[("return model, move_to(batch, device)", "return model, [t.to(device) for t in batch]")], caught_by="visible", msgid="devices.place_raised"),
     Mutant("devices_place", "returns (batch, model)", expect=r"should return the model first",
            replace=[("return model, move_to(batch, device)", "return move_to(batch, device), model")], caught_by="visible", msgid="devices.place_model_type"),
+    Mutant("devices_place", "moves the child modules only (the model's own buffer stays behind)", expect=r"Buffer `offset`",
+           replace=[("    model = model.to(device)\n", "    for child in model.children():\n        child.to(device)\n")],
+           caught_by="visible", msgid="devices.place_buffer"),
     # Exercise 3: devices_used
     Mutant("devices_devices_used", "looks at the first parameter only", expect=r"not only the first",
            replace=[("found = {p.device for p in model.parameters()} | {b.device for b in model.buffers()}",

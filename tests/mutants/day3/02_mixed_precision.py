@@ -31,6 +31,10 @@ MUTANTS = [
     # Exercise 2: amp_train_step
     Mutant("amp_train_step", "autocast for 'cuda' on a CPU batch", expect=r"autocast for 'cpu' was off",
            replace=[("with torch.autocast(device_type, dtype=dtype):", 'with torch.autocast("cuda", dtype=dtype):')], caught_by="visible", msgid="amp.step_no_autocast"),
+    Mutant("amp_train_step", "autocast device type hard-coded to 'cpu'",
+           expect=r"autocast ran with device_type 'cpu', but the model and the data are on 'cuda'",
+           replace=[("with torch.autocast(device_type, dtype=dtype):", 'with torch.autocast("cpu", dtype=dtype):')],
+           caught_by="visible", msgid="placement.autocast_device"),
     Mutant("amp_train_step", "autocast switched on and off with the scaler", expect=r"autocast for 'cpu' was off",
            replace=[("with torch.autocast(device_type, dtype=dtype):",
                      "with torch.autocast(device_type, dtype=dtype, enabled=scaler.is_enabled()):")], caught_by="visible", msgid="amp.step_no_autocast"),

@@ -96,10 +96,12 @@ MESSAGES = {
         "After backward(), '{name}' has no gradient: something in forward cuts the graph before that "
         "block (a .detach(), or torch.no_grad()). Feed each block's output straight into the next checkpoint."
     ),
-    "memory.ckpt_no_saving": (
-        "With checkpointing, {ck:,} bytes were saved for backward, without it {plain:,}: nothing was "
-        "saved. checkpoint must wrap the block itself, checkpoint(block, x, use_reentrant=False), so "
-        "that the block's insides are recomputed in backward instead of kept."
+    "memory.ckpt_peak_not_lower": (
+        "During forward and backward, at most {ck:,} bytes of tensors were alive at once with your "
+        "CheckpointedMLP, and {plain:,} without checkpointing: the peak, the number that decides whether "
+        "training fits, did not fall. A checkpoint around the whole stack recomputes every block at once in "
+        "backward and keeps all their insides again; checkpoint each block on its own, "
+        "checkpoint(block, x, use_reentrant=False), inside the loop."
     ),
     # Exercise 4: accumulation_step
     "memory.accum_steps": (

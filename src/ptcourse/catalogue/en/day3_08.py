@@ -1,11 +1,33 @@
 """Messages of day3/08_capstone."""
 
 MESSAGES = {
-    # Exercise 1: save_checkpoint / load_checkpoint
+    # Exercise 1: choose_precision
+    "capstone.precision_pair": "choose_precision() should return a pair (amp_dtype, use_scaler), got {got!r}.",
+    "capstone.precision_cuda": (
+        "On 'cuda' (float32 {fp32} ms, bfloat16 {bf16} ms) choose_precision() should return "
+        "(torch.float16, True) whatever the timings, got {got}: float16 is what CUDA autocast is for, and "
+        "its small gradients need the GradScaler."
+    ),
+    "capstone.precision_faster": (
+        "On '{device}' bfloat16 took {bf16} ms against float32's {fp32} ms: at least 10 % faster, so "
+        "choose_precision() should return (torch.bfloat16, False), got {got}. bfloat16 has float32's range: "
+        "no scaler. The test is bf16_ms <= 0.9 * fp32_ms."
+    ),
+    "capstone.precision_not_faster": (
+        "On '{device}' bfloat16 took {bf16} ms against float32's {fp32} ms: not 10 % faster, so "
+        "choose_precision() should return (None, False), plain float32, got {got}. Use bfloat16 only when "
+        "bf16_ms <= 0.9 * fp32_ms."
+    ),
+    # Exercise 2: save_checkpoint / load_checkpoint
     "capstone.ckpt_no_file": "save_checkpoint() left no file at {path}: torch.save the dictionary, then rename the temporary file to path.",
     "capstone.ckpt_not_weights_only": (
         "The checkpoint does not load with torch.load(path, weights_only=True) ({error}). Save state_dict()s, "
         "generator states and plain numbers, not the model, optimizer or scaler objects themselves."
+    ),
+    "capstone.ckpt_not_atomic": (
+        "A crash in the middle of torch.save destroyed the checkpoint that was already at path: afterwards it "
+        "reads {got!r} instead of the previous epoch 0. Save to a temporary file beside path, then rename it "
+        "over path (Path.replace or os.replace): a rename is all or nothing."
     ),
     "capstone.ckpt_keys": (
         "The checkpoint is missing the key(s) {missing}. To resume exactly it needs 'epoch', 'model', "
@@ -48,7 +70,7 @@ MESSAGES = {
         "checkpoint was saved, so dropout draws other masks in the resumed epochs. Save torch.get_rng_state() "
         "under 'rng' and restore it with torch.set_rng_state(...)."
     ),
-    # Exercise 2: fit
+    # Exercise 3: fit
     "capstone.fit_losses": (
         "fit(run, {epochs}, path) on a fresh run should return a list of {epochs} Python floats, the mean loss "
         "of each epoch it ran, got {got!r}."
@@ -108,11 +130,16 @@ MESSAGES = {
         "changes during training is not saved or not restored, or the resumed run does different steps "
         "(zero_grad missing, an epoch repeated or skipped)."
     ),
+    "capstone.fit_loss_value": (
+        "fit() returned {got} as the mean loss of epoch {epoch}, but that epoch's batch losses, each weighted by "
+        "its number of images, average {expected}. Per batch add loss.item() * len(labels) to the total and "
+        "len(labels) to the count; at the end of the epoch append total / count."
+    ),
     "capstone.fit_loss_differs": (
         "The resumed run's last epoch has mean loss {got}, the uninterrupted run's {expected}: the same epoch "
         "on the same state should give the same loss."
     ),
-    # Exercise 3: deploy
+    # Exercise 4: deploy
     "capstone.deploy_raised": (
         "deploy() raised {error}. Export with torch.onnx.export(model, (example,), path, dynamo=True, "
         "external_data=False, input_names=['pixels'], output_names=['logits'], dynamic_shapes=({{0: batch}},)) "

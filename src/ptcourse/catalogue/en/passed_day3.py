@@ -8,7 +8,8 @@ MESSAGES = {
     'amp_make_tools_cpu.passed': 'on the CPU: bfloat16, scaler off; on this machine ({device}): {here_dtype}, scaler on: {scaler_on}',
     'amp_make_tools_cuda.passed': "make_amp_tools() gives float16 and an enabled CUDA scaler for 'cuda' and 'cuda:0' (CUDA simulated)",
     'amp_train_step_runs.passed': 'amp_train_step() took one bfloat16 step (loss {result:.4f}); the weights are still float32',
-    'amp_train_step_autocast.passed': "the forward pass ran under torch.autocast('cpu', dtype=torch.float16), with float32 weights",
+    'amp_train_step_autocast.passed': ("the forward pass ran under torch.autocast('cpu', dtype=torch.float16), and under "
+     "autocast('cuda') on a pretend GPU, with float32 weights"),
     'amp_train_step_scaler.passed': ('with an enabled scaler (scale 1024) the calls were {calls_seen}, and the optimizer got the true '
      'gradients'),
     'amp_train_step_skips.passed': 'an inf gradient: the step was skipped and the scale went from 256 to 128',
@@ -22,6 +23,8 @@ MESSAGES = {
     'memory_fit_budget_exact.passed': 'batch 64 fits in 414,720 bytes exactly (267,264 fixed + 147,456 of activations); 128 would not',
     'memory_fit_budget_optimizer.passed': 'SGD fits batch 128 where Adam fits 64; nothing fits below the fixed part',
     'memory_checkpointed_same_results.passed': "CheckpointedMLP gives the plain model's outputs and gradients",
+    'memory_checkpointed_saves_memory.passed': ('peak memory of forward + backward: {ck:.2f} MiB with a checkpoint per block, {plain:.2f} MiB '
+     'without'),
     'memory_accumulation_matches_full_batch.passed': 'accumulation_step(): one step with the full-batch gradient, for equal and unequal micro-batches',
     'ddp_settings_cpu.passed': 'ddp_settings() reads RANK/LOCAL_RANK/WORLD_SIZE and chooses Gloo on the CPU',
     'ddp_average_two.passed': "the mean of the two halves' gradients is the gradient of the whole batch",
@@ -41,6 +44,7 @@ MESSAGES = {
     'debug_no_gradient_detach.passed': 'parameters_without_gradient() found 0.weight and 0.bias behind the .detach()',
     'debug_no_gradient_cases.passed': 'all-zero gradients count as none, and frozen parameters are left out',
     'debug_vanishing_found.passed': "vanishing_layer(): healthy → {found}, dead → '{found2}', deep → '{found3}'",
+    'capstone_precision_decides.passed': 'float16 + scaler on CUDA; bfloat16 on the CPU only where it was at least 10 % faster',
     'capstone_checkpoint_restores.passed': 'the checkpoint restores all eight entries, and load_checkpoint() returns epoch 1 to run next',
     'capstone_fit_trains.passed': ('2 epochs of {len_loader} bfloat16 batches, losses {losses:.3f} → {losses2:.3f}, a checkpoint '
      'after each; called again, fit() finds both epochs done'),

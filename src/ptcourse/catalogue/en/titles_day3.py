@@ -33,8 +33,8 @@ MESSAGES = {
      'largest candidate.'),
     'memory_fit_budget_fresh.title': 'A small CNN on 3×10×10 images, other optimizers and budgets.',
     'memory_checkpointed_same_results.title': 'Same outputs and same gradients for every weight as the plain model, and no warning.',
-    'memory_checkpointed_saves_memory.title': ('Checkpointing each block saves far fewer bytes for backward; gradients still match on a deeper '
-     'model.'),
+    'memory_checkpointed_saves_memory.title': ('Checkpointing each block lowers the peak memory of forward + backward; gradients still match on '
+     'a deeper model.'),
     'memory_accumulation_matches_full_batch.title': ('One step, with the full-batch gradient, for equal (12 = 3×4) and unequal (10 = 3+3+2+2) '
      'micro-batches.'),
     'memory_accumulation_step_and_loss.title': ('The weights after the step equal one big-batch step (Adam, cross-entropy); the loss returned is '
@@ -79,11 +79,13 @@ MESSAGES = {
      'None for `healthy`.'),
     'debug_vanishing_fresh.title': ('On fresh networks (sigmoid towers, a dead layer, stale gradients), vanishing_layer() matches a '
      'reference.'),
-    'capstone_checkpoint_restores.title': ('The checkpoint loads with weights_only=True and restores model, optimizer, scheduler, scaler and '
-     'both generators.'),
+    'capstone_precision_decides.title': ('choose_precision() picks float16 + scaler on CUDA, and bfloat16 on other devices only when it is '
+     '10 % faster.'),
+    'capstone_checkpoint_restores.title': ('The checkpoint loads with weights_only=True, restores model, optimizer, scheduler, scaler and '
+     'both generators, and survives a crash mid-save.'),
     'capstone_checkpoint_fresh.title': 'The same for another optimizer and schedule (SGD with momentum, StepLR) saved after epoch 4.',
-    'capstone_fit_trains.title': ('fit() trains under autocast in training mode through the scaler, steps the schedule and '
-     'checkpoints every epoch.'),
+    'capstone_fit_trains.title': ("fit() moves batches to the run's device, autocasts there (off for float32), steps via the "
+     'scaler, checkpoints, returns true mean losses.'),
     'capstone_fit_resumes.title': ('A run that crashes in epoch 1 and is resumed by a fresh process ends with the uninterrupted '
      "run's weights."),
     'capstone_fit_resumes_fresh.title': ('Exact resumption with bfloat16 autocast, SGD with momentum, a step schedule and a crash in the '

@@ -49,7 +49,7 @@ MESSAGES = {
         "或者梯度在它之后被清零了。顺序是：清零梯度、计算损失、反向传播、更新。"
     ),
     "repro.run_train_mode": (
-        "run() 在 {total} 个批次中有 {batches} 个是用处于评估模式（丢弃关闭）的模型训练的："
+        "run() 在 {total} 个批次中有 {batches} 个是用处于评估模式（Dropout（随机失活）关闭）的模型训练的："
         "请在每一轮开始时调用 model.train()。"
     ),
     "repro.run_losses": (

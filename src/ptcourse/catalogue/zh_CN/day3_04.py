@@ -97,10 +97,10 @@ MESSAGES = {
         "backward() 之后，'{name}' 没有梯度：forward 中有东西在那个块之前切断了计算图"
         "（.detach() 或 torch.no_grad()）。请把每个块的输出直接送进下一个设了梯度检查点的块。"
     ),
-    "memory.ckpt_no_saving": (
-        "使用梯度检查点时为反向传播保存了 {ck:,} 字节，不使用时是 {plain:,} 字节：什么都没有省下。"
-        "checkpoint 必须包住块本身，即 checkpoint(block, x, use_reentrant=False)，"
-        "这样块内部的东西才会在反向传播时重算，而不是被保留。"
+    "memory.ckpt_peak_not_lower": (
+        "在前向和反向传播期间，使用你的 CheckpointedMLP 时同一时刻最多有 {ck:,} 字节的张量存活，不使用梯度检查点时是 "
+        "{plain:,} 字节：决定训练能否放得下的峰值并没有下降。包住整个堆叠的梯度检查点会在反向传播时一次性重算所有块，"
+        "又把它们的内部全部保留下来；请在循环里对每个块单独使用梯度检查点：checkpoint(block, x, use_reentrant=False)。"
     ),
     # 练习 4：accumulation_step
     "memory.accum_steps": (

@@ -2,10 +2,29 @@
 
 MESSAGES = {
     # 练习 1：save_checkpoint / load_checkpoint
+    "capstone.precision_pair": "choose_precision() 应该返回一个二元组 (amp_dtype, use_scaler)，实际得到 {got!r}。",
+    "capstone.precision_cuda": (
+        "在 'cuda' 上（float32 {fp32} ms，bfloat16 {bf16} ms），无论计时如何，choose_precision() 都应该返回 "
+        "(torch.float16, True)，实际得到 {got}：CUDA 的 autocast 正是为 float16 设计的，而它很小的梯度需要 GradScaler。"
+    ),
+    "capstone.precision_faster": (
+        "在 '{device}' 上 bfloat16 用了 {bf16} ms，float32 用了 {fp32} ms：至少快了 10 %，所以 "
+        "choose_precision() 应该返回 (torch.bfloat16, False)，实际得到 {got}。bfloat16 的取值范围与 float32 相同："
+        "不需要缩放器。判断条件是 bf16_ms <= 0.9 * fp32_ms。"
+    ),
+    "capstone.precision_not_faster": (
+        "在 '{device}' 上 bfloat16 用了 {bf16} ms，float32 用了 {fp32} ms：没有快 10 %，所以 "
+        "choose_precision() 应该返回 (None, False)，即普通 float32，实际得到 {got}。只有当 "
+        "bf16_ms <= 0.9 * fp32_ms 时才使用 bfloat16。"
+    ),
     "capstone.ckpt_no_file": "save_checkpoint() 没有在 {path} 留下文件：请用 torch.save 保存字典，然后把临时文件重命名为 path。",
     "capstone.ckpt_not_weights_only": (
         "检查点无法用 torch.load(path, weights_only=True) 加载（{error}）。请保存 state_dict()、"
         "生成器状态和普通数字，而不是模型、优化器或缩放器对象本身。"
+    ),
+    "capstone.ckpt_not_atomic": (
+        "torch.save 中途崩溃毁掉了 path 处原有的检查点：之后读出的是 {got!r}，而不是之前的第 0 轮。"
+        "请先保存到 path 旁边的临时文件，再把它重命名覆盖 path（Path.replace 或 os.replace）：重命名要么完全成功，要么什么都不变。"
     ),
     "capstone.ckpt_keys": (
         "检查点缺少以下键：{missing}。要精确恢复，它需要 'epoch'、'model'、"
@@ -105,6 +124,10 @@ MESSAGES = {
     "capstone.fit_resume_differs": (
         "恢复后的运行最终得到的权重与不中断的运行不同（{names} 不同）：训练中会改变的某样东西没有被保存"
         "或没有被恢复，或者恢复后的运行执行了不同的步骤（漏了 zero_grad，某一轮被重复或跳过了）。"
+    ),
+    "capstone.fit_loss_value": (
+        "fit() 返回的第 {epoch} 轮平均损失是 {got}，但这一轮各批次的损失按图像数量加权后的平均值是 {expected}。"
+        "每个批次把 loss.item() * len(labels) 加到总和上、把 len(labels) 加到计数上；每轮结束时追加 total / count。"
     ),
     "capstone.fit_loss_differs": (
         "恢复后的运行最后一轮的平均损失是 {got}，不中断的运行是 {expected}：同一轮在同一个状态上"

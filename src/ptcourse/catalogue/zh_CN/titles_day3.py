@@ -31,7 +31,7 @@ MESSAGES = {
     "memory_fit_budget_optimizer.title": "优化器会改变答案；预算低于固定部分时返回 None；预算很大时返回最大的候选。",
     "memory_fit_budget_fresh.title": "3×10×10 图像上的小 CNN，其他优化器和预算。",
     "memory_checkpointed_same_results.title": "与普通模型相比，输出相同，每个权重的梯度也相同，且没有警告。",
-    "memory_checkpointed_saves_memory.title": "对每个块使用梯度检查点后，为反向传播保存的字节少得多；在更深的模型上梯度仍然一致。",
+    "memory_checkpointed_saves_memory.title": "对每个块使用梯度检查点后，前向加反向传播的内存峰值降低；在更深的模型上梯度仍然一致。",
     "memory_accumulation_matches_full_batch.title": (
         "小批量大小相等（12 = 3×4）或不等（10 = 3+3+2+2）时，都只走一步，使用整批的梯度。"
     ),
@@ -64,9 +64,10 @@ MESSAGES = {
     "debug_no_gradient_cases.title": "parameters_without_gradient() 把全零梯度算在内，跳过冻结的参数，在任何 backward 之前也能用。",
     "debug_vanishing_found.title": "vanishing_layer() 指出 `dead` 中的死层和 `deep` 中梯度消失的位置；对 `healthy` 返回 None。",
     "debug_vanishing_fresh.title": "在新的网络上（sigmoid 堆叠、死层、过期的梯度），vanishing_layer() 与参考实现一致。",
-    "capstone_checkpoint_restores.title": "检查点能用 weights_only=True 加载，并恢复模型、优化器、调度器、缩放器和两个生成器。",
+    "capstone_precision_decides.title": "choose_precision() 在 CUDA 上选择 float16 加缩放器，在其他设备上只有 bfloat16 快 10 % 时才选择它。",
+    "capstone_checkpoint_restores.title": "检查点能用 weights_only=True 加载，恢复模型、优化器、调度器、缩放器和两个生成器，并能经受保存中途的崩溃。",
     "capstone_checkpoint_fresh.title": "对另一个优化器和调度（带动量的 SGD、StepLR）在第 4 轮之后保存，同样如此。",
-    "capstone_fit_trains.title": "fit() 在训练模式下用 autocast 训练、经过缩放器、推进学习率调度，并在每一轮保存检查点。",
+    "capstone_fit_trains.title": "fit() 把批次移到这次运行的设备上，在该设备上使用 autocast（float32 时关闭），经过缩放器更新，保存检查点，并返回真实的平均损失。",
     "capstone_fit_resumes.title": "在第 1 轮崩溃、由一个新进程恢复的训练，最终的权重与未中断的训练相同。",
     "capstone_fit_resumes_fresh.title": "在 bfloat16 autocast、带动量的 SGD、阶梯式调度、最后一轮崩溃的情况下精确恢复。",
     "capstone_deploy_file.title": "deploy() 无警告地写出一个文件：输入 'pixels'，输出 'logits'，批大小不固定，并给出真实的差距。",
