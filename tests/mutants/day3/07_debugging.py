@@ -71,6 +71,9 @@ MUTANTS = [
     Mutant("debug_no_gradient", "lists the parameters that do have a gradient", expect=r"should give \['0\.weight', '0\.bias'\]",
            replace=[("if parameter.grad is None or not bool(parameter.grad.any()):",
                      "if parameter.grad is not None and bool(parameter.grad.any()):")], caught_by="visible", msgid="debug.nograd_value"),
+    Mutant("debug_no_gradient", "a gradient that sums to zero counts as none", expect=r"should give \[\], got \['weight'\]",
+           replace=[("if parameter.grad is None or not bool(parameter.grad.any()):",
+                     "if parameter.grad is None or float(parameter.grad.sum()) == 0:")], caught_by="visible", msgid="debug.nograd_value"),
     # Exercise 4: vanishing_layer
     Mutant("debug_vanishing", "weights only, no bias", expect=r"on dead should be '2', got None.*bias must count",
            replace=[("for p in m.parameters() if p.grad is not None", "for p in [m.weight] if p.grad is not None")], caught_by="visible", msgid="debug.vanish_value"),
