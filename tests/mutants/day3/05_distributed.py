@@ -18,6 +18,10 @@ MUTANTS = [
     Mutant("ddp_settings", "device as a string", expect=r"should be a torch\.device, got str",
            replace=[('torch.device("cuda", local_rank)', 'f"cuda:{local_rank}"'),
                     ('torch.device("cpu")', '"cpu"')], caught_by="visible", msgid="ddp.settings_device_type"),
+    Mutant("ddp_settings", "world size from LOCAL_WORLD_SIZE", expect=r"should be 4, got 2",
+           replace=[('int(env.get("WORLD_SIZE", 1))', 'int(env.get("LOCAL_WORLD_SIZE", 1))')], caught_by="visible", msgid="ddp.settings_value"),
+    Mutant("ddp_settings", "always the first GPU", expect=r"should be cuda:1, got cuda:0",
+           replace=[('torch.device("cuda", local_rank)', 'torch.device("cuda", 0)')], caught_by="hidden", msgid="ddp.settings_gpu"),
     # Exercise 2: average_gradients
     Mutant("ddp_average", "sums instead of averaging", expect=r"2 times the full batch's gradient.*summed",
            replace=[(".mean(dim=0)", ".sum(dim=0)")], caught_by="visible", msgid="ddp.avg_summed"),
