@@ -1,18 +1,23 @@
 """Microbenchmarks that mean something on a shared CPU, and whether this CPU has native bfloat16.
 
-Timing demos follow three rules: **one thread** (the numbers compare the work, not how well
-it spreads over cores that other processes may be using), a **warm-up** call that is not timed
-(the first call allocates and initialises lazily), and the **median** of several repeats (an
-occasional slow outlier does not move it). :func:`time_ms` does all three and returns a
-:class:`Timing`; :func:`busy_note` says, in plain words, when the repeats scattered so much (or
-the machine's load was so high) that the numbers should not be trusted::
+A shared or busy machine makes single timings meaningless (a 64×64 product "taking" 23 ms).
+Timing demos follow three rules: **one thread** (the numbers compare the work, not how well it
+spreads over cores other processes may be using; give ONNX Runtime one thread too), **warm-up**
+calls that are not timed (the first call allocates and initialises lazily), and the **median**
+of several repeats (an occasional slow outlier does not move it).
 
-    fp32 = time_ms(lambda: step(False))
-    bf16 = time_ms(lambda: step(True))
-    print(busy_note(fp32, bf16))        # "" when the machine was quiet enough
+- :func:`measure` times ``fn()`` after a warm-up and returns a :class:`Timing` (its repeats, their
+  median and spread, and the machine's load); :func:`time_ms` does the same on one thread.
+- :func:`busy_warning` (with a label per timing) and :func:`busy_note` say, in the learner's
+  language, when the repeats scattered so much, or the machine was so loaded, that the numbers
+  should not be trusted::
 
-:func:`bf16_support` reads the CPU's flags (Linux ``/proc/cpuinfo``: ``avx512_bf16``,
-``amx_bf16``) and PyTorch's ``torch.backends.cpu.get_cpu_capability()``.
+      fp32 = time_ms(lambda: step(False))
+      bf16 = time_ms(lambda: step(True))
+      print(busy_note(fp32, bf16))        # "" when the machine was quiet enough
+
+- :func:`bf16_support` reads the CPU's flags (Linux ``/proc/cpuinfo``: ``avx512_bf16``,
+  ``amx_bf16``) and ``torch.backends.cpu.get_cpu_capability()``; :func:`bf16_note` says what follows.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import contextlib
 import os
 import statistics
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,21 +35,31 @@ import torch
 from ptcourse.cpus import available_cpus
 from ptcourse.messages import msg
 
-__all__ = ["Bf16Support", "Timing", "bf16_note", "bf16_support", "busy_note", "one_thread", "time_ms"]
+__all__ = ["Bf16Support", "Timing", "bf16_note", "bf16_support", "busy_note", "busy_warning", "measure",
+           "one_thread", "time_ms"]
 
 SPREAD_LIMIT = 0.5  # interquartile range over the median above which the repeats disagree too much
+LOAD_LIMIT = 2.0  # runnable processes per usable CPU above which other programs own the machine
 
 
 @dataclass(frozen=True)
 class Timing:
-    """The repeats of one timed call, in milliseconds, and the load average while they ran."""
+    """The repeats of one timed call, in milliseconds, and the load average per CPU when they ended."""
 
     samples_ms: tuple[float, ...]
-    load: float  # 1-minute load average per usable CPU, at the end (0 where unknown)
+    load: float = 0.0  # 1-minute load average per usable CPU (0 where unknown)
+
+    @property
+    def repeats(self) -> int:
+        return len(self.samples_ms)
 
     @property
     def median_ms(self) -> float:
         return statistics.median(self.samples_ms)
+
+    @property
+    def median_s(self) -> float:
+        return self.median_ms / 1000
 
     @property
     def spread(self) -> float:
@@ -56,18 +71,24 @@ class Timing:
 
     @property
     def busy(self) -> bool:
-        return self.spread > SPREAD_LIMIT or self.load > 1.0
+        """True when the repeats spread too much, or the machine was too loaded, for the median to mean much."""
+        return self.spread > SPREAD_LIMIT or self.load > LOAD_LIMIT
 
 
 @contextlib.contextmanager
 def one_thread() -> Iterator[None]:
-    """PyTorch limited to one thread inside the block, its thread count restored after."""
+    """PyTorch limited to one intra-op thread inside the block, its thread count restored after."""
     before = torch.get_num_threads()
     torch.set_num_threads(1)
     try:
         yield
     finally:
         torch.set_num_threads(before)
+
+
+def _sync() -> None:
+    if torch.cuda.is_available():
+        torch.cuda.synchronize()
 
 
 def _load_per_cpu() -> float:
@@ -77,25 +98,44 @@ def _load_per_cpu() -> float:
         return 0.0
 
 
-def time_ms(call: Callable[[], object], repeats: int = 7, warmup: int = 1) -> Timing:
-    """Time ``call()`` on one thread: ``warmup`` untimed calls, then ``repeats`` timed ones."""
+def measure(fn: Callable[[], object], *, warmup: int = 3, repeats: int = 21) -> Timing:
+    """Time ``fn()``: ``warmup`` untimed calls, then ``repeats`` timed ones (the GPU synchronised)."""
+    if repeats < 3:
+        raise ValueError("measure() needs at least 3 repeats to judge their spread")
+    for _ in range(warmup):
+        fn()
+    _sync()
     samples = []
-    with one_thread():
-        for _ in range(warmup):
-            call()
-        for _ in range(repeats):
-            start = time.perf_counter()
-            call()
-            samples.append(1000 * (time.perf_counter() - start))
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        _sync()
+        samples.append(1000 * (time.perf_counter() - start))
     return Timing(tuple(samples), _load_per_cpu())
 
 
+def time_ms(call: Callable[[], object], repeats: int = 7, warmup: int = 1) -> Timing:
+    """:func:`measure` on one thread."""
+    with one_thread():
+        return measure(call, warmup=warmup, repeats=repeats)
+
+
+def busy_warning(timings: Iterable[tuple[str, Timing]]) -> str | None:
+    """A plain-words warning naming the least trustworthy measurement, or None when all are steady."""
+    noisy = [(what, timing) for what, timing in timings if timing.busy]
+    if not noisy:
+        return None
+    what, worst = max(noisy, key=lambda item: (item[1].spread, item[1].load))
+    return msg("timing.busy", what=what, spread=worst.spread, limit=SPREAD_LIMIT, load=worst.load,
+               count=len(noisy))
+
+
 def busy_note(*timings: Timing) -> str:
-    """A plain-words warning if any of the timings was taken on a machine too busy to trust; else ``""``."""
+    """Like :func:`busy_warning` for unnamed timings: a warning, or ``""`` when the machine was quiet enough."""
     worst = max(timings, key=lambda t: (t.busy, t.spread))
     if not worst.busy:
         return ""
-    return msg("timing.busy", spread=round(100 * worst.spread), load=f"{worst.load:.1f}")
+    return msg("timing.busy_unnamed", spread=worst.spread, limit=SPREAD_LIMIT, load=worst.load)
 
 
 @dataclass(frozen=True)

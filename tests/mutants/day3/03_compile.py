@@ -40,6 +40,16 @@ MUTANTS = [
            expect=r"torch\.cuda\.synchronize\(\) after fn\(\*args\) and BEFORE reading the clock",
            replace=[("        start = time.perf_counter()\n        fn(*args)\n        sync()\n",
                      "        sync()\n        start = time.perf_counter()\n        fn(*args)\n")], caught_by="hidden", msgid="compile.time_no_sync"),
+    Mutant("compile_time_call", "the fastest timed call (min), not the median", expect=r"median",
+           replace=[("return float(statistics.median(durations))", "return float(min(durations))")], caught_by="visible", msgid="compile.time_median"),
+    Mutant("compile_time_call", "one block of calls divided by the count", expect=r"the mean of the timed calls",
+           code=("def time_call(fn, *args, warmup=3, repeats=20):\n"
+                 "    for _ in range(warmup):\n"
+                 "        fn(*args)\n"
+                 "    start = time.perf_counter()\n"
+                 "    for _ in range(repeats):\n"
+                 "        fn(*args)\n"
+                 "    return (time.perf_counter() - start) / repeats\n"), caught_by="visible", msgid="compile.time_mean"),
     # Exercise 2: compile_plan
     Mutant("compile_plan", "every size to the compiled function", expect=r"sends 'tiny' to the compiled function",
            replace=[("faster = {name for name, (eager_s, compiled_s) in timings.items() if compiled_s < eager_s}",

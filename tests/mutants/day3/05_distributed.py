@@ -18,6 +18,10 @@ MUTANTS = [
     Mutant("ddp_settings", "device as a string", expect=r"should be a torch\.device, got str",
            replace=[('torch.device("cuda", local_rank)', 'f"cuda:{local_rank}"'),
                     ('torch.device("cpu")', '"cpu"')], caught_by="visible", msgid="ddp.settings_device_type"),
+    Mutant("ddp_settings", "world size from LOCAL_WORLD_SIZE", expect=r"should be 4, got 2",
+           replace=[('int(env.get("WORLD_SIZE", 1))', 'int(env.get("LOCAL_WORLD_SIZE", 1))')], caught_by="visible", msgid="ddp.settings_value"),
+    Mutant("ddp_settings", "always the first GPU", expect=r"should be cuda:1, got cuda:0",
+           replace=[('torch.device("cuda", local_rank)', 'torch.device("cuda", 0)')], caught_by="hidden", msgid="ddp.settings_gpu"),
     # Exercise 2: average_gradients
     Mutant("ddp_average", "sums instead of averaging", expect=r"2 times the full batch's gradient.*summed",
            replace=[(".mean(dim=0)", ".sum(dim=0)")], caught_by="visible", msgid="ddp.avg_summed"),
@@ -59,4 +63,11 @@ MUTANTS = [
            replace=[("    dist.barrier()\n    write_report", "        dist.barrier()\n    write_report")], caught_by="visible", msgid="ddp.barrier_mismatch"),
     Mutant("ddp_train_script", "no barrier after the save", expect=r"Rank\(s\) 0, 1 never called dist\.barrier\(\)",
            replace=[("    dist.barrier()\n", "")], caught_by="visible", msgid="ddp.no_barrier"),
+    Mutant("ddp_train_script", "barrier before rank 0 saves", expect=r"Rank 0 called dist\.barrier\(\) before torch\.save",
+           replace=[("    if rank == 0:\n        Path(cfg.out_dir)", "    dist.barrier()\n    if rank == 0:\n        Path(cfg.out_dir)"),
+                    ("    dist.barrier()\n    write_report", "    write_report")], caught_by="visible", msgid="ddp.barrier_before_save"),
+    Mutant("ddp_train_script", "the last rank saves instead of rank 0", expect=r"by rank\(s\) 1;",
+           replace=[("    if rank == 0:\n        Path(cfg.out_dir)", "    if rank == settings['world_size'] - 1:\n        Path(cfg.out_dir)")], caught_by="visible", msgid="ddp.save_count"),
+    Mutant("ddp_train_script", "only the ranks that do not save wait", expect=r"rank\(s\) 1 called dist\.barrier\(\).*rank\(s\) 0 never called it",
+           replace=[("    dist.barrier()\n    write_report", "    if rank != 0:\n        dist.barrier()\n    write_report")], caught_by="visible", msgid="ddp.barrier_mismatch"),
 ]

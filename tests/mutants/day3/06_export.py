@@ -59,4 +59,13 @@ MUTANTS = [
            replace=[("session.get_inputs()[0].name", '"features"')], caught_by="hidden", msgid="export.compare_raised"),
     Mutant("export_onnx_check", "returns the largest difference", expect=r"should return True or False, got float",
            replace=[("return bool(np.abs(got - expected).max() <= atol)", "return float(np.abs(got - expected).max())")], caught_by="visible", msgid="export.compare_type"),
+    Mutant("export_onnx_check", "the mean absolute difference, not the largest", expect=r"exact except one.*not the mean",
+           replace=[("return bool(np.abs(got - expected).max() <= atol)", "return bool(np.abs(got - expected).mean() <= atol)")], caught_by="visible", msgid="export.compare_one_output"),
+    Mutant("export_onnx_check", "compares the predicted classes only", expect=r"should say True|outputs differ by 0\.5 everywhere",
+           replace=[("return bool(np.abs(got - expected).max() <= atol)", "return bool((got.argmax(1) == expected.argmax(1)).all())")], caught_by="visible", msgid="export.compare_false_positive"),
+    Mutant("export_onnx_check", "the gap of the first sample only", expect=r"exact except one|should be",
+           replace=[("return bool(np.abs(got - expected).max() <= atol)", "return bool(np.abs(got[0] - expected[0]).mean() <= atol)")], caught_by="visible", msgid="export.compare_one_output"),
+    Mutant("export_program", "exports in training mode, only switching to eval afterwards", expect=r"differs from the model in evaluation mode",
+           replace=[("    model.eval()\n    batch = torch.export.Dim(\"batch\")\n    return torch.export.export(model, (example,), dynamic_shapes=({0: batch},))",
+                     "    batch = torch.export.Dim(\"batch\")\n    program = torch.export.export(model, (example,), dynamic_shapes=({0: batch},))\n    model.eval()\n    return program")], caught_by="visible", msgid="export.ep_differs"),
 ]

@@ -58,6 +58,12 @@ MESSAGES = {
         "backward()) for a rank that had already left or never came: {error}. Every rank must make "
         "the same collective calls, in the same order."
     ),
+    "ddp.barrier_before_save": (
+        "Rank 0 called dist.barrier() before torch.save and not after it (its calls, in order: {calls}): "
+        "the other ranks pass the barrier and go on while the checkpoint is still being written, so "
+        "one that loads it may read a missing or half-written file. The barrier must come after the "
+        "save, on every rank."
+    ),
     "ddp.no_barrier": (
         "Rank(s) {ranks} never called dist.barrier(): after rank 0's save, every rank must call "
         "dist.barrier(), so that no rank goes on (loads the file, starts the next stage) before the "

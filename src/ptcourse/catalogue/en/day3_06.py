@@ -94,6 +94,12 @@ MESSAGES = {
         "onnx_matches_eager() said True for a file whose outputs differ by {delta} everywhere, with "
         "atol={atol}. Compare the largest absolute difference with the atol argument."
     ),
+    "export.compare_one_output": (
+        "onnx_matches_eager(..., atol={atol}) should say False for a file whose outputs are exact except one, "
+        "off by {delta} (of {outputs} outputs per sample): that export is wrong, yet the average gap is below "
+        "atol. Bound the largest absolute difference over every output of every sample, not the mean or the "
+        "predicted class."
+    ),
     "export.compare_atol": (
         "For a file whose outputs differ by {delta}, onnx_matches_eager(..., atol={atol}) should be "
         "{expected}, got {got}: use the atol you are given (largest difference <= atol), not a fixed number."

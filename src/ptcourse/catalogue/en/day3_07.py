@@ -52,6 +52,23 @@ MESSAGES = {
     "debug.clip_return_value": (
         "clipped_step() should return this step's loss before the update, {expected:.6g}, got {got}."
     ),
+    "debug.clip_scaled_up": (
+        "The gradients' total norm was {norm:.3g}, below max_norm={max_norm:g}, but at optimizer.step() "
+        "it was {got:.3g}: clipping only shrinks gradients whose norm is above max_norm and leaves "
+        "smaller ones unchanged. Rescaling every gradient to max_norm scales small gradients up; "
+        "torch.nn.utils.clip_grad_norm_ does it right."
+    ),
+    "debug.clip_scaled_grads": (
+        "At optimizer.step() the gradients' total norm was only {norm:.3g}, far below max_norm={max_norm:g}: "
+        "they were clipped while still multiplied by the scaler's scale ({scale:g}), and divided by it "
+        "afterwards. Unscale first (scaler.unscale_(optimizer)), then clip, so that max_norm applies to "
+        "the true gradients."
+    ),
+    "debug.clip_scaler_unused": (
+        "clipped_step() was given a GradScaler but never called {missing}: with a scaler, the loss goes "
+        "through scaler.scale(loss) before backward(), and scaler.step(optimizer) then scaler.update() "
+        "take the place of optimizer.step()."
+    ),
     # Exercise 3: parameters_without_gradient
     "debug.nograd_type": "parameters_without_gradient() should return a list, got {got_type}.",
     "debug.nograd_names": (

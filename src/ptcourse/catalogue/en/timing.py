@@ -2,10 +2,18 @@
 
 MESSAGES = {
     "timing.busy": (
+        "⚠ This machine is too busy for these timings to mean much: the repeats of {what} spread "
+        "by {spread:.0%} of their median (more than {limit:.0%} is noise; the load was {load:.1f} "
+        "processes per CPU), and {count} measurement(s) were that unsteady. Other programs are taking "
+        "the CPU. Close other notebooks' kernels, run the cell again, and trust only differences much "
+        "larger than that spread."
+    ),
+    "timing.busy_unnamed": (
         "⚠ This machine was too busy for these timings to mean much: the repeats of one measurement "
-        "differed by {spread} % of their median, and the load was {load} processes per CPU. Other programs "
-        "(or other notebooks' kernels) were using the CPU. Run the cell again when the machine is quiet, "
-        "and trust a ratio only if it comes out about the same twice."
+        "differed by {spread:.0%} of their median (more than {limit:.0%} is noise), and the load was "
+        "{load:.1f} processes per CPU. Other programs (or other notebooks' kernels) were using the CPU. "
+        "Run the cell again when the machine is quiet, and trust a ratio only if it comes out about the "
+        "same twice."
     ),
     "timing.bf16_native": (
         "This CPU has native bfloat16 instructions ({flags}; PyTorch uses {capability}): bfloat16 "

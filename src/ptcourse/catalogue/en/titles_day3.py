@@ -70,8 +70,8 @@ MESSAGES = {
     'debug_class_index_general.title': ('to_class_index() handles ids with gaps, leaves its input alone and raises ValueError on unknown '
      'labels.'),
     'debug_clipped_step_finite.title': 'With clipped_step(), SGD at lr=0.1 on the unnormalised regression stays finite and the loss falls.',
-    'debug_clipped_step_order.title': ("At optimizer.step() the gradients are this batch's, clipped to max_norm (clip after backward, "
-     'before step).'),
+    'debug_clipped_step_order.title': ("At optimizer.step() the gradients are this batch's, clipped to max_norm only when above it, and "
+     'unscaled first.'),
     'debug_no_gradient_detach.title': 'parameters_without_gradient() names the layer a .detach() cut off, and nothing in a healthy model.',
     'debug_no_gradient_cases.title': ('parameters_without_gradient() counts all-zero gradients, skips frozen parameters, and works '
      'before any backward.'),

@@ -93,6 +93,11 @@ MESSAGES = {
         "对一个输出处处相差 {delta} 的文件，在 atol={atol} 时，onnx_matches_eager() 却说 True。"
         "请把最大绝对差与参数 atol 比较。"
     ),
+    "export.compare_one_output": (
+        "对于一个只有一个输出偏差了 {delta}（每个样本共 {outputs} 个输出）、其余都准确的文件，"
+        "onnx_matches_eager(..., atol={atol}) 应该说 False：这个导出是错的，尽管平均差距低于 atol。"
+        "要限制的是所有样本所有输出上的最大绝对差，而不是平均值，也不是预测的类别。"
+    ),
     "export.compare_atol": (
         "对一个输出相差 {delta} 的文件，onnx_matches_eager(..., atol={atol}) 应该是 "
         "{expected}，实际得到 {got}：请使用传给你的 atol（最大差异 <= atol），而不是一个写死的数。"

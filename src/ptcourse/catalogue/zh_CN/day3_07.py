@@ -50,6 +50,21 @@ MESSAGES = {
     "debug.clip_return_value": (
         "clipped_step() 应该返回这一步更新之前的损失 {expected:.6g}，实际得到 {got}。"
     ),
+    "debug.clip_scaled_up": (
+        "梯度的总范数是 {norm:.3g}，低于 max_norm={max_norm:g}，但在 optimizer.step() 时却变成了 {got:.3g}："
+        "裁剪只缩小范数超过 max_norm 的梯度，较小的梯度保持不变。把每个梯度都缩放到 max_norm 会把小梯度放大；"
+        "torch.nn.utils.clip_grad_norm_ 的做法才是对的。"
+    ),
+    "debug.clip_scaled_grads": (
+        "在 optimizer.step() 时梯度的总范数只有 {norm:.3g}，远低于 max_norm={max_norm:g}："
+        "裁剪时梯度还乘着缩放器的缩放因子（{scale:g}），之后才被除回去。先反缩放"
+        "（scaler.unscale_(optimizer)），再裁剪，这样 max_norm 作用于真实的梯度。"
+    ),
+    "debug.clip_scaler_unused": (
+        "clipped_step() 收到了一个 GradScaler，却从没有调用 {missing}：有缩放器时，损失要先经过 "
+        "scaler.scale(loss) 再 backward()，并由 scaler.step(optimizer) 和随后的 scaler.update() "
+        "代替 optimizer.step()。"
+    ),
     # 练习 3：parameters_without_gradient
     "debug.nograd_type": "parameters_without_gradient() 应该返回一个列表，实际得到 {got_type}。",
     "debug.nograd_names": (

@@ -49,6 +49,6 @@ MESSAGES = {
     "capstone_deploy_file.passed": "{name}（{value:.0f} KiB）：像素 {shape} → logits {shape2}；与 PyTorch 的最大差距 {gap:.1e}",
     'devices_devices_used_hidden_places.passed': 'devices_used() 找到了留在 CPU 上的缓冲区（buffer）',
     'debug_class_index_general.passed': '编号 2、4、7 变成了类别 0、1、2，未知标签 3 引发了 ValueError',
-    'debug_clipped_step_order.passed': '两次调用 optimizer.step() 时，梯度都只来自当前批次，范数为 0.5',
+    'debug_clipped_step_order.passed': '每次调用 optimizer.step() 时，梯度都只来自当前批次：超过 0.5 时被裁剪到 0.5，低于它时保持不变；使用 GradScaler 时先反缩放再裁剪',
     'debug_no_gradient_cases.passed': '全为零的梯度算作没有梯度，冻结的参数不计在内',
 }
