@@ -8,8 +8,12 @@ The rule (also stated in CONTRIBUTING.md and, written by ``make points``, on HOM
 - **exercises**: minutes by the size of the model solution, counted in lines of code between
   ``### BEGIN SOLUTION`` and ``### END SOLUTION`` (blank and comment-only lines left out):
   see ``SIZES``.
+- **given code**: the lines of code the learner reads but does not write (code cells outside the
+  solution regions, the graded test cells and the optional sections), at
+  ``GIVEN_LINES_PER_MINUTE``; blank lines left out.
 - **running**: the day's per-notebook run-time budget (Day 1 20 s, Day 2 60 s, Day 3 90 s on one
-  thread), rounded up to whole minutes; ``make bench`` keeps the notebooks inside it.
+  thread), twice (a first run, then the checks run again after fixes), rounded up to whole
+  minutes; ``make bench`` keeps the notebooks inside the budget.
 
 A notebook's time is the sum, rounded up to the next 5 minutes; a day's time is the sum of its
 notebooks. ``python -m tests.harness.times`` prints the table and the per-day totals;
@@ -31,6 +35,8 @@ import nbformat
 from tests.harness.notebooks import DAYS, exercises, nb_key, read, solution_notebooks
 
 WORDS_PER_MINUTE = 150
+GIVEN_LINES_PER_MINUTE = 40  # given code is read, not skimmed: about one line every 1.5 s
+RUNS = 2  # the notebook run and the checks' re-runs after a fix
 # (most solution lines, name, minutes): the first size whose limit the solution fits.
 SIZES = ((3, "small", 4), (9, "medium", 8), (19, "large", 12), (math.inf, "very large", 20))
 RUN_SECONDS = {"day1": 20, "day2": 60, "day3": 90}  # the per-notebook budgets (tests/bench.py)
@@ -44,7 +50,8 @@ RULE = (
         f"{name} {'≤ ' + str(limit) if limit != math.inf else '≥ ' + str(SIZES[i - 1][0] + 1)} lines: {minutes} min"
         for i, (limit, name, minutes) in enumerate(SIZES)
     )
-    + "), plus the notebook's run time (Day 1 20 s, Day 2 60 s, Day 3 90 s, rounded up to minutes), "
+    + f"), plus the given code at {GIVEN_LINES_PER_MINUTE} lines a minute, plus the notebook's run time "
+    f"twice (Day 1 20 s, Day 2 60 s, Day 3 90 s; a first run and the checks' re-runs), rounded up to minutes, "
     f"rounded up to {ROUND_TO} minutes. Sections marked \"(optional)\" are not counted; "
     "their reading time is shown as \"+N optional\"."
 )
@@ -52,6 +59,7 @@ RULE = (
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 FENCE = re.compile(r"^\s*(```|~~~)")
 SOLUTION = re.compile(r"^[ \t]*### BEGIN SOLUTION[ \t]*\n(.*?)^[ \t]*### END SOLUTION", re.M | re.S)
+REGION = re.compile(r"^[ \t]*### BEGIN (SOLUTION|HIDDEN TESTS)[ \t]*\n.*?^[ \t]*### END \1[^\n]*\n?", re.M | re.S)
 WORD = re.compile(r"\w")
 
 
@@ -73,6 +81,7 @@ class Estimate:
     words: int
     optional_words: int
     run_minutes: int
+    given_lines: int = 0
     exercises: list[ExerciseTime] = field(default_factory=list)
 
     @property
@@ -80,13 +89,17 @@ class Estimate:
         return self.words / WORDS_PER_MINUTE
 
     @property
+    def given_minutes(self) -> float:
+        return self.given_lines / GIVEN_LINES_PER_MINUTE
+
+    @property
     def exercise_minutes(self) -> int:
         return sum(e.minutes for e in self.exercises)
 
     @property
     def minutes(self) -> int:
-        """The realistic time: reading + exercises + running, rounded up to ``ROUND_TO``."""
-        raw = self.reading_minutes + self.exercise_minutes + self.run_minutes
+        """The realistic time: reading + given code + exercises + running, rounded up to ``ROUND_TO``."""
+        raw = self.reading_minutes + self.given_minutes + self.exercise_minutes + self.run_minutes
         return ROUND_TO * math.ceil(raw / ROUND_TO - 1e-9)
 
     @property
@@ -101,6 +114,38 @@ def count_words(text: str) -> int:
     text = re.sub(r"\]\([^)]*\)", "] ", text)  # [words](url): keep the words
     text = re.sub(r"<[^>\n]+>", " ", text)  # HTML tags
     return sum(1 for token in text.split() if WORD.search(token))
+
+
+def _optional_level(line: str, level: int | None) -> int | None:
+    """The level of the optional section open after ``line`` (a markdown line), given the one before."""
+    heading = HEADING.match(line)
+    if not heading:
+        return level
+    if level is not None and len(heading[1]) <= level:
+        level = None
+    if level is None and "(optional)" in heading[2].lower():
+        level = len(heading[1])
+    return level
+
+
+def given_lines(nb: nbformat.NotebookNode) -> int:
+    """Non-blank lines of code the learner reads but does not write: code cells outside the solution
+    and hidden-test regions, graded test cells and optional sections left out."""
+    count, level = 0, None
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            in_fence = False
+            for line in cell.source.splitlines():
+                if FENCE.match(line):
+                    in_fence = not in_fence
+                elif not in_fence:
+                    level = _optional_level(line, level)
+            continue
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        if cell.cell_type != "code" or level is not None or (meta.get("grade") and not meta.get("solution")):
+            continue
+        count += sum(1 for line in REGION.sub("", cell.source).splitlines() if line.strip())
+    return count
 
 
 def markdown_words(nb: nbformat.NotebookNode) -> tuple[int, int]:
@@ -156,7 +201,7 @@ def _estimate(path: Path, mtime_ns: int) -> Estimate:
     nb = read(path)
     words, optional = markdown_words(nb)
     day = path.parent.name
-    est = Estimate(nb_key(path), words, optional, math.ceil(RUN_SECONDS.get(day, 90) / 60))
+    est = Estimate(nb_key(path), words, optional, math.ceil(RUNS * RUN_SECONDS.get(day, 90) / 60), given_lines(nb))
     for ex in exercises(nb):
         if ex.points == 0:
             continue
@@ -192,7 +237,7 @@ def over_target() -> dict[str, int]:
 
 def report() -> str:
     """The table ``python -m tests.harness.times`` prints."""
-    lines = [f"{'notebook':<28} {'words':>5} {'read':>4}  {'exercises S/M/L/XL':<18} {'ex':>3} "
+    lines = [f"{'notebook':<28} {'words':>5} {'read':>4} {'code':>4}  {'exercises S/M/L/XL':<18} {'ex':>3} "
              f"{'run':>3} {'minutes':>7}  optional"]
     for day in DAYS:
         found = estimates(day)
@@ -202,7 +247,8 @@ def report() -> str:
             counts = "/".join(str(sum(x.size == name for x in e.exercises)) for _, name, _ in SIZES)
             optional = f"+{e.optional_minutes} ({e.optional_words} words)" if e.optional_words else ""
             lines.append(
-                f"{e.key:<28} {e.words:>5} {e.reading_minutes:>4.0f}  {f'{len(e.exercises)}: {counts}':<18} "
+                f"{e.key:<28} {e.words:>5} {e.reading_minutes:>4.0f} {e.given_minutes:>4.0f}  "
+                f"{f'{len(e.exercises)}: {counts}':<18} "
                 f"{e.exercise_minutes:>3} {e.run_minutes:>3} {e.minutes:>7}  {optional}"
             )
         total = sum(e.minutes for e in found)
