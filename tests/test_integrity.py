@@ -84,6 +84,27 @@ def test_learner_metadata_is_never_trusted(name):
             assert nbgrader_meta(cell) == course[gid]
 
 
+@pytest.mark.parametrize("accident", sorted(accidents.FILE_ACCIDENTS))
+def test_file_accident_is_read_like_any_notebook(accident, tmp_path, capsys, monkeypatch):
+    """A byte-order mark or CR LF line endings: the grader's intake, the course model and the
+    learner's self-check read the notebook as the clean file."""
+    from ptcourse import nbmodel, selfcheck
+
+    clean = solved(DAY, ACCIDENTS_NB)
+    (tmp_path / "clean").mkdir()
+    plain, path = tmp_path / "clean" / f"{ACCIDENTS_NB}.ipynb", tmp_path / f"{ACCIDENTS_NB}.ipynb"
+    plain.write_bytes(accidents.as_file(clean))
+    path.write_bytes(accidents.as_file(clean, accident))
+    assert path.read_bytes() != plain.read_bytes()  # the accident is really in the file
+    nb, error = submissions.read_notebook(path)
+    assert error is None and nb == nbformat.reads(nbformat.writes(clean), as_version=4)
+    assert nbmodel.read_notebook(path) == nb
+    assert nbmodel.course_notebook(path) == nbmodel.course_notebook(plain)
+    assert repair.identify(nb, COURSE) == ACCIDENTS_NB
+    monkeypatch.setattr(selfcheck, "check_notebook", lambda p, **kw: print("checked", p))  # no kernel here
+    assert selfcheck.main([str(path)]) == 0 and "checked" in capsys.readouterr().out
+
+
 def test_guard_token_is_removed_and_read():
     text, tokens = guard.Guard.take_token('✔ fine\n\x1ePTG ab12 {"changed": [], "traced": false, "ran": "x"}\x1e\n')
     assert text == "✔ fine\n" and tokens == [("ab12", {"changed": [], "traced": False, "ran": "x"})]
@@ -148,6 +169,10 @@ def honest(tmp_path_factory):
     students["wrong_metadata_dropped"] = accidents.metadata_dropped(wrong)
     students["wrong_reordered"] = accidents.cells_reordered(wrong)
     write_class(tmp / "submitted", DAY, {s: {ACCIDENTS_NB: nb} for s, nb in students.items()})
+    for name in accidents.FILE_ACCIDENTS:  # accidents to the file itself (a byte-order mark, ...)
+        folder = tmp / "submitted" / name / DAY
+        folder.mkdir(parents=True)
+        (folder / f"{ACCIDENTS_NB}.ipynb").write_bytes(accidents.as_file(clean, name))
     grade(tmp / "submitted", tmp / "out", tmp / "gb.db")
     return {"out": tmp / "out", "records": records(tmp / "out"), "submitted": tmp / "submitted", "db": tmp / "gb.db"}
 
@@ -162,12 +187,12 @@ NOTES = {
     "cells_reordered": r"another order",
     "answer_turned_markdown": r"turned into a text cell",
     "nbformat_44_without_ids": None, "other_kernelspec": None, "scratch_cells_added": None,
-    "learner_metadata_edited": None,
+    "learner_metadata_edited": None, "byte_order_mark": None, "windows_line_endings": None,
 }
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("accident", sorted(accidents.ACCIDENTS))
+@pytest.mark.parametrize("accident", sorted({**accidents.ACCIDENTS, **accidents.FILE_ACCIDENTS}))
 def test_accident_scores_what_the_clean_copy_scores(honest, accident):
     """Cell by cell the same score as the clean notebook, and a plain-words note saying what was repaired."""
     import re
