@@ -19,7 +19,7 @@ import threading
 import time
 import warnings
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import nbformat
@@ -132,6 +132,29 @@ def grader_digest() -> str:
     return digest.hexdigest()[:16]
 
 
+@dataclass(frozen=True)
+class RunSettings:
+    """Everything besides the file that decides a notebook's grade: a rerun grades again when any of
+    it changed. The limits go in whole (every field of :class:`grader.jobs.Limits`, ``gpu`` included),
+    so a limit added later is covered without anyone listing it here."""
+
+    grader: str  # grader_digest(): a new version of the grader or the course package grades again
+    sources: str  # the course sources' digest
+    limits: jobs.Limits
+    sandbox: bool
+    max_bytes: int
+    env: tuple[tuple[str, str], ...]
+    due: str | None
+
+    @classmethod
+    def of(cls, opts: Options, sources: str, due: str | None) -> RunSettings:
+        return cls(grader=grader_digest(), sources=sources, limits=opts.limits, sandbox=opts.sandbox,
+                   max_bytes=opts.max_notebook_bytes, env=tuple(sorted(opts.env.items())), due=due)
+
+    def text(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True)
+
+
 def fingerprint(sub: submissions.Submission, template: Path, settings: str = "") -> str:
     """Same file, assignment, hand-in time, limits and grader version: nothing new to grade."""
     digest = hashlib.sha256()
@@ -184,14 +207,8 @@ class Grader:
         self.due = self.opts.due or gradebook.read_due(self.db_url, self.day)
         self.masters, self.order, self.exercises = masters_of(self.source)
         self.maxes = gradebook.max_scores(self.db_url, self.day)
-        limits = self.opts.limits
         self.sources_digest = gradebook.sources_digest(self.source)
-        self.settings = json.dumps({
-            "grader": grader_digest(), "sources": self.sources_digest,
-            "limits": [limits.cell_timeout, limits.notebook_timeout, limits.memory_bytes, limits.output_bytes,
-                       limits.threads, limits.disk_bytes], "sandbox": self.opts.sandbox, "max_bytes": self.opts.max_notebook_bytes,
-            "env": sorted(self.opts.env.items()), "due": self.due,
-        }, sort_keys=True)
+        self.settings = RunSettings.of(self.opts, self.sources_digest, self.due).text()
         subs = submissions.discover(self.opts.submissions, self.day, self.masters, self.opts.max_notebook_bytes)
         if self.opts.students:
             wanted = set(self.opts.students)
@@ -344,7 +361,7 @@ class Grader:
         limits = self.opts.limits
         local = self.opts.executor is None and not self.opts.scheduler
         if limits.threads <= 0 and local:  # on a cluster each worker picks its own from its CPU quota
-            limits.threads = max(1, cpu_count() // workers)
+            limits = replace(limits, threads=max(1, cpu_count() // workers))
         if self.summary.skipped:
             self.log(f"{self.summary.skipped} notebook(s) already graded with the same file: skipped "
                      "(use --regrade to grade them again)")

@@ -18,7 +18,7 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import nbformat
@@ -147,7 +147,7 @@ def _read_summary(path: Path) -> tuple[gradebook.NotebookGrades, dict, dict] | N
         return None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Limits:
     """Per-job limits."""
 
@@ -543,7 +543,7 @@ def _limits_of(spec: JobSpec, slots: int) -> Limits:
     """The job's limits; ``threads == 0``: this worker's share of its CPUs."""
     if spec.limits.threads > 0:
         return spec.limits
-    return Limits(**{**spec.limits.__dict__, "threads": max(1, worker_cpus() // max(1, slots))})
+    return replace(spec.limits, threads=max(1, worker_cpus() // max(1, slots)))
 
 
 def _env_of(spec: JobSpec) -> dict[str, str]:

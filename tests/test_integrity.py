@@ -22,6 +22,7 @@ run on both notebooks.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -32,7 +33,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from grader import engine, guard, repair, submissions
+from grader import engine, guard, jobs, repair, submissions
 from grader.execute import kernel_env
 from ptcourse.nbmodel import course_notebooks, nbgrader_meta, role
 from tests.harness import accidents, redteam
@@ -328,6 +329,8 @@ def test_rerun_with_other_limits_grades_again(honest, tmp_path):
     assert f"graded 0 notebook(s), skipped {count} already graded" in grade(honest["submitted"], out, db).stdout
     again = grade(honest["submitted"], out, db, "--memory", "1500M", "--student", "clean").stdout
     assert "graded 1 notebook(s), skipped 0" in again, again
+    gpu = grade(honest["submitted"], out, db, "--memory", "1500M", "--student", "clean", "--gpu").stdout
+    assert "graded 1 notebook(s), skipped 0" in gpu, gpu  # a --gpu regrade grades (no GPU here: the same scores)
 
 
 def test_fingerprint_covers_settings(tmp_path):
@@ -336,3 +339,22 @@ def test_fingerprint_covers_settings(tmp_path):
     sub = submissions.Submission("amy", NB, path)
     template = tmp_path / "template-x.db"
     assert engine.fingerprint(sub, template, "a") != engine.fingerprint(sub, template, "b")
+
+
+def _changed(value):
+    return (not value) if isinstance(value, bool) else value + 1
+
+
+@pytest.mark.parametrize("name", [f.name for f in dataclasses.fields(jobs.Limits)])
+def test_every_limit_is_in_the_resume_fingerprint(tmp_path, name):
+    """Changing any limit (``gpu``, or one added later) grades again: the resume settings are derived
+    from the Limits record, not from a list of its fields written by hand."""
+    path = tmp_path / "a.ipynb"
+    nbformat.write(solved(DAY, NB), str(path))
+    sub = submissions.Submission("amy", NB, path)
+    template = tmp_path / "template-x.db"
+    opts = engine.Options(day=DAY, submissions=tmp_path)
+    other = dataclasses.replace(opts, limits=dataclasses.replace(opts.limits, **{name: _changed(getattr(opts.limits, name))}))
+    settings = [engine.RunSettings.of(o, "sources", None).text() for o in (opts, other)]
+    assert engine.RunSettings.of(opts, "sources", None).text() == settings[0]  # the same run: the same settings
+    assert engine.fingerprint(sub, template, settings[0]) != engine.fingerprint(sub, template, settings[1])
