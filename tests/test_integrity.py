@@ -35,6 +35,7 @@ import pytest
 
 from grader import engine, guard, jobs, repair, submissions
 from grader.execute import kernel_env
+from ptcourse.messages import msg
 from ptcourse.nbmodel import course_notebooks, nbgrader_meta, role
 from tests.harness import accidents, redteam
 from tests.harness.classroom import mutated, solved, untouched, write_class
@@ -265,7 +266,7 @@ GUARD_FINDINGS = ("tampering", "checks that could not")
 # Cheats that really earn points from nbgrader when nothing guards the checks (measured).
 WORKS_WITHOUT_GUARD = {"input_transformer", "input_transformer_post", "ast_transformer", "encoded_exec",
                        "patch_checks", "patch_torch_testing", "fake_checks_module", "pre_run_cell_hook",
-                       "kernel_do_execute"}
+                       "kernel_do_execute", "guard_reports_nothing"}
 # The others (custom exception handlers, traceback, display and message overrides, exits) already
 # earn nothing on this nbgrader and ipykernel: the reply still says "error". They stay in the
 # catalogue so that a change of either can't quietly make them work.
@@ -284,6 +285,47 @@ def test_cheat_earns_nothing(cheats, technique):
             f"{technique} scored 0 but the guard did not say why: {rec['findings']}")
     page = feedback(cheats["out"], f"cheat_{technique}")
     assert not any(bad in page for bad in LEAKY)
+
+
+@pytest.mark.slow
+def test_guard_that_cannot_report_fails_its_checks_as_tampering(cheats):
+    """The guard's clean-up report comes back empty: each check it could not clean up for scores 0
+    as tampering, in plain words, and the notebook is flagged; the job is graded, never a crash."""
+    rec = cheats["records"]["cheat_guard_reports_nothing"]
+    assert rec["status"] == "graded", rec["instructor_detail"]
+    unverified = msg("grader.integrity.unverified")
+    assert all(c["score"] == 0 for c in rec["cells"].values())
+    assert any(c["message"] == unverified for c in rec["cells"].values()), rec["cells"]
+    assert any(f.startswith(GUARD_FINDINGS) for f in rec["findings"]), rec["findings"]
+
+
+def test_guard_never_crashes_on_a_report_it_cannot_read():
+    """Whatever a kernel sends back for the clean-up request or a check's token (nothing, None,
+    another type, a deep value), the cell is untrusted, never an exception in the grader."""
+    g = guard.Guard()
+    nonce = "ab12"
+
+    def reply(data) -> dict:
+        return {"content": {"user_expressions": {"r": {"data": {"text/plain": repr(data)}}}}}
+
+    bad_replies = [None, {}, {"content": None}, {"content": {"user_expressions": []}}, reply("null"), reply("[1]"),
+                   reply(json.dumps({"nonce": nonce, "restored": None, "machinery": None, "harmful": None})),
+                   reply(json.dumps({"nonce": nonce, "restored": [1], "machinery": [], "harmful": []})),
+                   reply(json.dumps({"nonce": nonce, "restored": "x", "machinery": [], "harmful": []})),
+                   reply(json.dumps({"nonce": nonce})), reply("[" * 100_000 + "]" * 100_000),
+                   {"content": {"user_expressions": {"r": {"data": {"text/plain": "(" * 100_000}}}}}]
+    for bad in bad_replies:
+        assert g.sanitized(bad, nonce) is False, bad
+    good = reply(json.dumps({"nonce": nonce, "restored": ["torch.allclose"], "machinery": [], "harmful": []}))
+    assert g.sanitized(good, nonce) is True and g.restored == {"torch.allclose"}
+    code, cell_nonce, sent = g.wrap("check(True, 'x')")
+    for report in [{"changed": None, "traced": False, "ran": sent}, {"changed": 3, "traced": False, "ran": sent},
+                   {"changed": {"a": 1}, "traced": False, "ran": sent}, {"changed": [], "traced": None, "ran": sent},
+                   {"changed": [], "traced": False, "ran": None}, {}]:
+        verdict = g.judge("a", False, True, [(cell_nonce, report)], cell_nonce, sent)
+        assert not verdict.ok and verdict.reason == msg("grader.integrity.not_attested"), report
+    text, tokens = guard.Guard.take_token("\x1ePTG ab12 {" + '"a":' * 1 + "[" * 100_000 + "}\x1e\n")
+    assert tokens == []
 
 
 @pytest.mark.slow
