@@ -32,6 +32,10 @@ c.CourseDirectory.submitted_directory = "submitted"
 c.CourseDirectory.autograded_directory = "autograded"
 c.Execute.timeout = {cell_timeout}
 c.Execute.shutdown_kernel = "immediate"  # the kernel is thrown away: don't wait for it to tidy up
+# After a cell's reply, how long its last output messages may lag behind it. nbgrader makes a lag past
+# this an error, and the grader then stops the kernel as stuck: nbclient's 4 s are reached on a
+# machine busy enough (a class graded beside other work), and an honest notebook lost its later cells.
+c.Execute.iopub_timeout = {iopub_timeout}
 c.Autograde.autograde_preprocessors = [
     "grader.execute.JailedExecute",
     "nbgrader.preprocessors.IgnorePattern",
@@ -44,6 +48,7 @@ c.Autograde.autograde_preprocessors = [
 """
 
 
+IOPUB_TIMEOUT = 30  # seconds (see JOB_CONFIG)
 _CONTEXT = None
 
 
@@ -301,7 +306,8 @@ def run_job(
         gradebook.write_due(job_dir / "gradebook.db", day, due, durable=False)  # this run's date, whatever the template holds
         db_url = "sqlite:///" + str(job_dir / "gradebook.db")
         (job_dir / "nbgrader_config.py").write_text(
-            gradebook.course_folder_config(job_dir, db_url) + JOB_CONFIG.format(cell_timeout=int(limits.cell_timeout))
+            gradebook.course_folder_config(job_dir, db_url)
+            + JOB_CONFIG.format(cell_timeout=int(limits.cell_timeout), iopub_timeout=IOPUB_TIMEOUT)
         )
 
         group_name = f"ptgrade-{os.getpid()}-{job_dir.name}"  # sandbox.sweep_stale reads the pid back
@@ -338,11 +344,13 @@ def run_job(
         if proc.is_alive():
             status = "timeout"
             detail = msg_in(lang, "grader.stopped.timeout", seconds=limits.notebook_timeout)
-            sandbox.kill_tree(proc.pid)
+            # Its process group first, while the job process is alive (it leads the group): once it is
+            # dead the fork server reaps it at once, and the number may soon name another job's group.
             try:
                 os.killpg(proc.pid, signal.SIGKILL)
             except OSError:
                 pass
+            sandbox.kill_tree(proc.pid)  # what left the group (psutil checks each process is still the one it saw)
             proc.join()
         peak = sandbox.cgroup_peak(cgroup)
         sandbox.remove_cgroup(cgroup)
