@@ -12,6 +12,9 @@
 #   make check    grade your own notebook with the hidden tests: NB=day1/01_tensors.ipynb
 #   make bench-grading  the class grader against sequential nbgrader autograde, and through Dask local:2 (STUDENTS=30 DAY=day1)
 #   make student-edition OUT=DIR [REPO=owner/name] [LANG=zh-CN]  the students' repository: notebooks, no solutions
+#   make soak     the grader under CPU pressure: a few hundred notebooks of mixed quality, zero lost grades,
+#                 nothing left behind, flat driver memory (STUDENTS=300 RUNS=1 HOGS=2; about 15 minutes)
+#   make stress   the lost-grade stress test: a small class graded 20 times in a row under CPU pressure (~25 min)
 #   make gpu-check  on an NVIDIA GPU: every notebook and the grader on CUDA, AMP/compile/checkpointing table
 
 PYTHON ?= python3
@@ -27,7 +30,7 @@ LAB_FLAGS := --ServerApp.root_dir=$(CURDIR) --ServerApp.ip=127.0.0.1 \
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
 .PHONY: install lab lab-flags test quick browser release bench bench-grading grade check points lint student-edition
-.PHONY: times nb gpu-check
+.PHONY: times nb gpu-check soak stress
 
 install: $(STAMP)
 
@@ -80,6 +83,12 @@ bench: install
 
 bench-grading: install
 	$(PY) tools/bench_grading.py --day $(or $(DAY),day1) --students $(or $(STUDENTS),30)
+
+soak: install
+	$(PY) -m tests.harness.soak --students $(or $(STUDENTS),300) --runs $(or $(RUNS),1) --hogs $(or $(HOGS),2)
+
+stress: install
+	$(PY) -m pytest -q -m soak tests/test_soak.py
 
 gpu-check: install
 	$(PY) tools/gpu_check.py $(ARGS)
