@@ -37,7 +37,7 @@ def run_on_worker(spec: jobs.JobSpec) -> jobs.JobOutcome:
     outcome = jobs.run_spec(spec, work_root=work_root, slots=slots)
     private = [str(work_root), str(COURSE_ROOT), sys.prefix, sys.base_prefix, str(Path.home())]
     outcome.messages = {k: report.scrub(v, private) for k, v in outcome.messages.items()}
-    if outcome.status != "refused":
+    if outcome.status != jobs.Status.REFUSED:
         outcome.detail = report.scrub(outcome.detail, private)
     return outcome
 
@@ -130,12 +130,12 @@ class DaskExecutor:
                 outcome = future.result()
             except KilledWorker:
                 outcome = jobs.JobOutcome(
-                    status="error", detail="this notebook stopped its grading worker twice (the whole worker "
+                    status=jobs.Status.ERROR, detail="this notebook stopped its grading worker twice (the whole worker "
                     "died: memory past the worker's limit, or a crash); it was not tried on more workers")
             except FutureCancelledError as exc:
-                outcome = jobs.JobOutcome(status="error", detail=f"the cluster cancelled this job ({exc})")
+                outcome = jobs.JobOutcome(status=jobs.Status.ERROR, detail=f"the cluster cancelled this job ({exc})")
             except Exception as exc:  # noqa: BLE001 - the grader's own failure: reported, never fatal
-                outcome = jobs.JobOutcome(status="error", detail=f"grader error on the cluster: {exc!r}")
+                outcome = jobs.JobOutcome(status=jobs.Status.ERROR, detail=f"grader error on the cluster: {exc!r}")
             key = futures[future]
             future.release()
             yield key, outcome

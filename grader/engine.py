@@ -105,7 +105,7 @@ class LocalPool:
                 try:
                     outcome = future.result()
                 except Exception as exc:  # the grader's own failure: reported, never fatal
-                    outcome = jobs.JobOutcome(status="error", detail=f"grader error: {exc!r}")
+                    outcome = jobs.JobOutcome(status=jobs.Status.ERROR, detail=f"grader error: {exc!r}")
                 yield futures[future], outcome
 
     def close(self) -> None:
@@ -240,12 +240,12 @@ class Grader:
         with speaking(sub.lang):  # its notes and its feedback page in the notebook's language
             return self._finish(sub, fp, result)
 
-    def _finish(self, sub: submissions.Submission, fp: str, result: jobs.JobResult | None) -> dict:
+    def _finish(self, sub: submissions.Submission, fp: str, result: jobs.JobOutcome | None) -> dict:
         maxes = self.maxes[sub.notebook]
         cells = {gid: {"score": 0.0, "max": m, "message": None, "kind": None} for gid, m in maxes.items()}
-        status, detail = ("unreadable", sub.error) if result is None else (result.status, result.detail)
+        status, detail = (jobs.Status.UNREADABLE, sub.error) if result is None else (result.status, result.detail)
         instructor_detail = detail or ""
-        if status == "error":  # the grader's own trouble: details for the instructor only
+        if status == jobs.Status.ERROR:  # the grader's own trouble: details for the instructor only
             detail = msg("grader.error.internal")
         if result is not None and result.grades is not None:
             for g in result.grades.grades:
@@ -255,12 +255,12 @@ class Grader:
                 if gid in cells:
                     cells[gid]["message"] = report.scrub(message, self.private_paths)
                     cells[gid]["kind"] = result.kinds.get(gid, "mistake")
-        if status in ("timeout", "error", "unreadable"):
+        if status in (jobs.Status.TIMEOUT, jobs.Status.ERROR, jobs.Status.UNREADABLE):
             for cell in cells.values():
                 if not cell["message"]:
                     cell["message"] = msg("grader.cell.stopped", status=report.status_words(status, sub.lang),
                                           detail=(detail or "").splitlines()[0][:200] if detail else "")
-                    cell["kind"] = "stopped" if status != "unreadable" else "mistake"
+                    cell["kind"] = "stopped" if status != jobs.Status.UNREADABLE else "mistake"
         if result is not None and result.kernel_death:
             death = result.kernel_death if result.kernel_death in ("memory", "stuck", "tasks", "disk") else "other"
             sub.notes.append(msg(f"grader.kernel_death.{death}"))
@@ -277,24 +277,20 @@ class Grader:
             sub.notes.append(msg("grader.integrity.tampered_note"))
             sub.findings.append(msg("grader.finding.voided", checks=", ".join(
                 f"{v['grade_id']} ({v['detail']})" for v in integrity["voided"][:8])))
-        if result is not None and status == "graded" and integrity and not integrity.get("installed"):
+        if result is not None and status == jobs.Status.GRADED and integrity and not integrity.get("installed"):
             sub.findings.append(msg("grader.finding.no_guard"))
-        grades = result.grades if result is not None and status == "graded" else None
+        grades = result.grades if result is not None and status == jobs.Status.GRADED else None
         gradebook.merge(self.db_url, self.day, sub.student, sub.notebook, grades,
                         timestamp=sub.timestamp, flagged=bool(sub.findings))
-        graded_nb = getattr(result, "graded_nb", None)
-        if graded_nb is not None or getattr(result, "autograded", None) is not None:
+        if result is not None and result.graded_nb is not None:
             dest = self.autograded_root / sub.student / self.day / f"{sub.notebook}.ipynb"
             dest.parent.mkdir(parents=True, exist_ok=True)
-            if graded_nb is not None:
-                dest.write_bytes(graded_nb)
-            else:
-                shutil.copyfile(result.autograded, dest)
-        if instructor_detail and status != "graded":
+            dest.write_bytes(result.graded_nb)
+        if instructor_detail and status != jobs.Status.GRADED:
             self.log_line(f"{sub.student} {sub.notebook}: {status}: {instructor_detail}")
         record = {
             "student": sub.student, "day": self.day, "notebook": sub.notebook, "file": sub.path.name,
-            "status": status, "detail": report.scrub(detail or "", self.private_paths),
+            "status": str(status), "detail": report.scrub(detail or "", self.private_paths),
             "instructor_detail": instructor_detail, "notes": [report.scrub(n, self.private_paths) for n in sub.notes],
             "findings": [report.scrub(f, self.private_paths) for f in sub.findings], "integrity": integrity,
             "score": sum(c["score"] for c in cells.values()), "max_score": sum(c["max"] for c in cells.values()),
@@ -330,9 +326,9 @@ class Grader:
         """Finish one notebook, count it and print its line under the progress bar."""
         record = self.finish(sub, fp, result)
         self.summary.graded += 1
-        self.summary.problems += record["status"] != "graded"
+        self.summary.problems += record["status"] != jobs.Status.GRADED
         flag = "  [review]" if record["findings"] else ""
-        state = "" if record["status"] == "graded" else f"  [{record['status']}]"
+        state = "" if record["status"] == jobs.Status.GRADED else f"  [{record['status']}]"
         bar.update(1)
         self.log(f"{sub.student:<16} {sub.notebook:<24} {record['score']:5g}/{record['max_score']:<4g}"
                  f" {record['wall_s']:6.1f} s{state}{flag}")
@@ -391,7 +387,7 @@ class Grader:
                 self.summary.executor = executor.name
             for i, outcome in (executor.run(items) if items else ()):  # the driver alone merges and writes, as outcomes arrive
                 sub, fp = pending[i]
-                if outcome.status == "refused":  # not graded, not recorded: a rerun grades it
+                if outcome.status == jobs.Status.REFUSED:  # not graded, not recorded: a rerun grades it
                     self.refused(sub, outcome, bar)
                     continue
                 self.record(sub, fp, outcome, bar)
@@ -448,7 +444,7 @@ class Grader:
             for path in sorted(self.results.glob("*/*.json")):
                 records.append(json.loads(path.read_text()))
         for sub in unknown:
-            records.append({"student": sub.student, "day": self.day, "notebook": sub.path.name, "status": "unreadable",
+            records.append({"student": sub.student, "day": self.day, "notebook": sub.path.name, "status": str(jobs.Status.UNREADABLE),
                             "detail": sub.error, "notes": sub.notes, "findings": [], "score": 0.0,
                             "max_score": 0.0, "cells": {}, "lang": sub.lang})
         self.summary.records = records
@@ -463,9 +459,9 @@ class Grader:
         notebooks = gradebook.notebook_names(self.db_url, self.day)
         review: dict[str, list[str]] = {}
         for r in records:
-            if r["status"] != "graded" or r.get("findings"):
+            if r["status"] != jobs.Status.GRADED or r.get("findings"):
                 review.setdefault(r["student"], []).append(f"{r['notebook']}: " + report.status_words(
-                    r["status"] if r["status"] != "graded" else "flagged", self.lang))
+                    r["status"] if r["status"] != jobs.Status.GRADED else "flagged", self.lang))
         self.summary.csv = self.reports / "grades.csv"
         late = gradebook.penalties(self.db_url, self.day)  # late hand-ins (grader.late)
         report.write_csv(self.summary.csv, self.day, notebooks, scores, review, penalties=late)

@@ -19,6 +19,7 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from pathlib import Path
 
 import nbformat
@@ -165,21 +166,25 @@ class Limits:
     gpu: bool = False  # the kernel may use the NVIDIA GPU (see sandbox.KernelJail.gpu)
 
 
-@dataclass
-class JobResult:
-    """What one job produced, ready for the gradebook and the reports."""
+try:
+    from enum import StrEnum
+except ImportError:  # Python 3.10
+    class StrEnum(str, Enum):
+        def __str__(self) -> str:
+            return str(self.value)
 
-    status: str  # "graded", "timeout", "error"
-    grades: gradebook.NotebookGrades | None = None
-    autograded: Path | None = None
-    messages: dict[str, str] = field(default_factory=dict)  # failing grade id -> message
-    kinds: dict[str, str] = field(default_factory=dict)  # failing grade id -> failure_kind
-    wall_s: float = 0.0
-    cells_s: float | None = None
-    peak_bytes: int | None = None
-    kernel_death: str | None = None
-    detail: str = ""
-    integrity: dict = field(default_factory=dict)  # what the guard saw (grader/guard.py)
+        def __format__(self, spec: str) -> str:
+            return str(self.value).__format__(spec)
+
+
+class Status(StrEnum):
+    """A notebook's outcome (its words: the catalogue's ``grader.status.*``)."""
+
+    GRADED = "graded"
+    TIMEOUT = "timeout"  # the notebook ran past its time limit
+    ERROR = "error"  # the grader's own trouble: nbgrader failed, its result unreadable
+    UNREADABLE = "unreadable"  # the file: not read (a link, not JSON, too big...), nothing run
+    REFUSED = "refused"  # the worker would not run the job (other sources, no sandbox): never recorded
 
 
 # Error outputs the grader itself writes: their message is already plain words.
@@ -279,7 +284,7 @@ def run_job(
     timestamp: str | None = None,
     env: dict[str, str] | None = None,
     due: str | None = None,
-) -> JobResult:
+) -> JobOutcome:
     """Autograde one notebook; never raises for anything the notebook does. ``env["PTCOURSE_LANG"]``
     (the notebook's language) is the language of its kernel's messages and of the job's own."""
     started = time.monotonic()
@@ -329,7 +334,7 @@ def run_job(
                     "PYTHONPATH": os.pathsep.join(filter(None, [str(gradebook.COURSE_ROOT),
                                                                 os.environ.get("PYTHONPATH")]))}
         log_path = job_dir / "nbgrader.log"
-        status, detail = "graded", ""
+        status, detail = Status.GRADED, ""
         autograded = job_dir / "autograded" / student / day / f"{notebook}.ipynb"
         proc = _context().Process(
             target=_nbgrader_main,
@@ -342,7 +347,7 @@ def run_job(
         proc.start()
         proc.join(timeout=limits.notebook_timeout)
         if proc.is_alive():
-            status = "timeout"
+            status = Status.TIMEOUT
             detail = msg_in(lang, "grader.stopped.timeout", seconds=limits.notebook_timeout)
             # Its process group first, while the job process is alive (it leads the group): once it is
             # dead the fork server reaps it at once, and the number may soon name another job's group.
@@ -356,40 +361,56 @@ def run_job(
         sandbox.remove_cgroup(cgroup)
         sandbox.remove_cgroup(pids)
 
-        result = JobResult(status=status, detail=detail, peak_bytes=peak)
-        if status == "graded":
-            if proc.exitcode != 0 or not autograded.exists():
-                result.status = "error"
-                result.detail = msg_in(lang, "grader.job.nbgrader_failed") + "\n" + _tail(log_path)
-            elif (summary := _read_summary(job_dir / "summary.json")) is not None:
-                result.grades, result.messages, result.kinds = summary
-                result.autograded = autograded
-            else:
-                try:
-                    result.grades = gradebook.read_job_grades(db_url, day, student, notebook)
-                    graded_nb = nbformat.read(str(autograded), as_version=4)
-                    result.messages = failure_messages(graded_nb, lang)
-                    result.kinds = failure_kinds(graded_nb)
-                    result.autograded = autograded
-                except Exception as exc:  # a corrupt output is reported, not raised
-                    result.status = "error"
-                    result.detail = msg_in(lang, "grader.job.unreadable_result") + f" ({exc})"
-        timing = runtime / "timing.json"
-        if timing.exists():
-            data = json.loads(timing.read_text())
-            result.cells_s = data.get("cells_s")
-            result.kernel_death = data.get("dead")
-        integrity = runtime / "integrity.json"
-        if integrity.exists():
-            try:
-                result.integrity = json.loads(integrity.read_text())
-            except ValueError:
-                result.integrity = {}
+        result = _outcome(status, detail, peak, proc.exitcode, (db_url, day, student, notebook, lang),
+                          job_dir, autograded)
+        _read_runtime(result, runtime)
         result.wall_s = time.monotonic() - started
         clean = True
         return result
     finally:
         (zygote.release if clean else zygote.discard)(zyg)
+
+
+def _outcome(status: Status, detail: str, peak: int | None, exitcode: int | None, ids: tuple,
+             job_dir: Path, autograded: Path) -> JobOutcome:
+    """What the job's nbgrader process left: its summary, else its gradebook and graded notebook."""
+    db_url, day, student, notebook, lang = ids
+    result = JobOutcome(status=status, detail=detail, peak_bytes=peak)
+    if status != Status.GRADED:
+        return result
+    if exitcode != 0 or not autograded.exists():
+        result.status = Status.ERROR
+        result.detail = msg_in(lang, "grader.job.nbgrader_failed") + "\n" + _tail(job_dir / "nbgrader.log")
+        return result
+    try:
+        summary = _read_summary(job_dir / "summary.json")
+        if summary is not None:
+            result.grades, result.messages, result.kinds = summary
+        else:
+            result.grades = gradebook.read_job_grades(db_url, day, student, notebook)
+            graded_nb = nbformat.read(str(autograded), as_version=4)
+            result.messages = failure_messages(graded_nb, lang)
+            result.kinds = failure_kinds(graded_nb)
+        result.graded_nb = autograded.read_bytes()
+    except Exception as exc:  # a corrupt output is reported, not raised
+        result.status = Status.ERROR
+        result.detail = msg_in(lang, "grader.job.unreadable_result") + f" ({exc})"
+    return result
+
+
+def _read_runtime(result: JobOutcome, runtime: Path) -> None:
+    """The kernel's timings and the guard's summary, written by the job's Execute step."""
+    timing = runtime / "timing.json"
+    if timing.exists():
+        data = json.loads(timing.read_text())
+        result.cells_s = data.get("cells_s")
+        result.kernel_death = data.get("dead")
+    integrity = runtime / "integrity.json"
+    if integrity.exists():
+        try:
+            result.integrity = json.loads(integrity.read_text())
+        except ValueError:
+            result.integrity = {}
 
 
 def _tail(path: Path, lines: int = 15) -> str:
@@ -427,30 +448,21 @@ class JobSpec:
 
 @dataclass
 class JobOutcome:
-    """What a job sends back: scores and messages per cell, the graded notebook's bytes, timings."""
+    """What a job sends back, on the local pool and from a cluster alike: scores and messages per
+    cell, the graded notebook's bytes, timings. Nothing in it names a path of the machine that ran it."""
 
-    status: str  # "graded", "timeout", "error"; "refused": the worker would not run it (never recorded)
+    status: Status
     grades: gradebook.NotebookGrades | None = None  # per-cell automatic scores, comments, late penalty
     graded_nb: bytes | None = None  # the autograded notebook
-    messages: dict[str, str] = field(default_factory=dict)
-    kinds: dict[str, str] = field(default_factory=dict)
+    messages: dict[str, str] = field(default_factory=dict)  # failing grade id -> message
+    kinds: dict[str, str] = field(default_factory=dict)  # failing grade id -> failure_kind
     wall_s: float = 0.0
     cells_s: float | None = None
     peak_bytes: int | None = None
     kernel_death: str | None = None
     detail: str = ""
-    integrity: dict = field(default_factory=dict)
+    integrity: dict = field(default_factory=dict)  # what the guard saw (grader/guard.py)
     worker: str = ""  # host:pid of the process that ran it
-
-    @classmethod
-    def from_result(cls, result: JobResult, worker: str = "") -> JobOutcome:
-        data = None
-        if result.autograded is not None:
-            data = Path(result.autograded).read_bytes()
-        return cls(status=result.status, grades=result.grades, graded_nb=data, messages=result.messages,
-                   kinds=result.kinds, wall_s=result.wall_s, cells_s=result.cells_s, peak_bytes=result.peak_bytes,
-                   kernel_death=result.kernel_death, detail=result.detail, integrity=result.integrity,
-                   worker=worker)
 
 
 def whoami() -> str:
@@ -529,7 +541,7 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
     iso = worker_isolation(spec.sandbox)
     why = refusal(spec, source, iso)
     if why:
-        return JobOutcome(status="refused", detail=why, worker=whoami())
+        return JobOutcome(status=Status.REFUSED, detail=why, worker=whoami())
     template = template or worker_template(spec.day, source)
     limits, env = _limits_of(spec, slots), _env_of(spec)
     root = Path(work_root) if work_root is not None else Path(tempfile.gettempdir())
@@ -537,10 +549,10 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
     job_dir = Path(tempfile.mkdtemp(prefix="j-", dir=root))
     try:
         nb = nbformat.reads(spec.nb_bytes.decode("utf-8"), as_version=4)
-        result = run_job(job_dir=job_dir, day=spec.day, student=spec.student, notebook=spec.notebook, nb=nb,
+        outcome = run_job(job_dir=job_dir, day=spec.day, student=spec.student, notebook=spec.notebook, nb=nb,
                          template=template, limits=limits, iso=iso, hide=_hide_of(root, hide),
                          timestamp=spec.timestamp, env=env, due=spec.due)
-        outcome = JobOutcome.from_result(result, whoami())
+        outcome.worker = whoami()
     finally:
         if not os.environ.get("PTGRADE_KEEP"):
             shutil.rmtree(job_dir, ignore_errors=True)

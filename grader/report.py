@@ -20,8 +20,6 @@ from pathlib import Path
 
 from ptcourse.messages import catalogue, msg_in, normalise_lang
 
-STATUSES = ("graded", "timeout", "error", "unreadable")  # a notebook's outcome; words: grader.status.*
-
 
 def status_words(status: str, lang: str = "en") -> str:
     """The plain words of a status code, in ``lang``."""

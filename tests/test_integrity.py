@@ -375,6 +375,14 @@ def test_rerun_with_other_limits_grades_again(honest, tmp_path):
     assert "graded 1 notebook(s), skipped 0" in gpu, gpu  # a --gpu regrade grades (no GPU here: the same scores)
 
 
+def test_every_status_has_words_in_every_language():
+    """A notebook's outcome is one of jobs.Status, each with its words in each catalogue."""
+    from ptcourse.messages import catalogue
+
+    for lang in ("en", "zh-CN"):
+        assert {f"grader.status.{s}" for s in jobs.Status} <= set(catalogue(lang)), lang
+
+
 def test_fingerprint_covers_settings(tmp_path):
     path = tmp_path / "a.ipynb"
     nbformat.write(solved(DAY, NB), str(path))

@@ -11,6 +11,7 @@ MESSAGES = {
     "grader.status.timeout": "stopped: time limit",
     "grader.status.error": "could not be graded",
     "grader.status.unreadable": "could not be read",
+    "grader.status.refused": "refused by a grading worker (not graded, not recorded)",
     "grader.status.flagged": "flagged",
     "grader.cell.stopped": "{status}: {detail}",
     "grader.cell.not_done": (
