@@ -127,10 +127,17 @@ def grade_run(cfg: SoakConfig, root: Path, run: int, env: dict[str, str]) -> lis
     stop = threading.Event()
     sampler = threading.Thread(target=_sample, args=(drivers, stop), daemon=True)
     sampler.start()
-    for d in drivers:
-        d.output = d.proc.communicate()[0]
-    stop.set()
-    sampler.join()
+    try:
+        for d in drivers:
+            d.output = d.proc.communicate()[0]
+    except BaseException:  # interrupted: no grading process outlives the soak
+        for d in drivers:
+            d.proc.kill()
+            d.proc.wait()
+        raise
+    finally:
+        stop.set()
+        sampler.join()
     return drivers
 
 
