@@ -32,11 +32,13 @@ def test_lost_grades_names_each_kind_of_loss():
                             {"mutant": {"a": 5.0}}) == []
 
 
-def test_memory_growth_compares_the_first_and_last_thirds():
+def test_memory_growth_is_measured_while_grading():
+    """Start-up (imports) and the final report are left out; growth in between is measured."""
     proc = subprocess.Popen(["true"])
     proc.wait()
-    flat = soak.Driver(Path("."), proc, rss=[100 * 2**20] * 9)
-    growing = soak.Driver(Path("."), proc, rss=[100 * 2**20] * 3 + [150 * 2**20] * 3 + [200 * 2**20] * 3)
+    mb = 2**20
+    flat = soak.Driver(Path("."), proc, rss=[50 * mb] * 10 + [100 * mb] * 20 + [160 * mb] * 4)
+    growing = soak.Driver(Path("."), proc, rss=[50 * mb] * 10 + [100 * mb] * 10 + [200 * mb] * 10 + [200 * mb] * 4)
     assert soak.memory_growth(flat) == 0 and soak.memory_growth(growing) == 100
 
 
