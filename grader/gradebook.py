@@ -22,11 +22,9 @@ from pathlib import Path
 
 from nbgrader.api import Gradebook, MissingEntry
 
-GRADER_DIR = Path(__file__).resolve().parent
-COURSE_ROOT = GRADER_DIR.parent
-CACHE = GRADER_DIR / ".cache"  # what the grader makes once per machine: template gradebooks, Inductor seeds
+from grader.settings import CACHE, COURSE_ID, COURSE_ROOT, GRADER_DIR  # noqa: F401 - read through gradebook too
+
 COURSE_CONFIG = GRADER_DIR / "nbgrader_config.py"
-COURSE_ID = "pytorch-in-three-days"  # as in grader/nbgrader_config.py
 
 COURSE_FOLDER_CONFIG = """\
 c = get_config()

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import nbformat
 
-from grader import gradebook, inductor, sandbox, zygote
+from grader import gradebook, inductor, sandbox, settings, zygote
 from ptcourse.messages import msg_in
 
 JOB_CONFIG = """\
@@ -49,7 +49,6 @@ c.Autograde.autograde_preprocessors = [
 """
 
 
-IOPUB_TIMEOUT = 30  # seconds (see JOB_CONFIG)
 _CONTEXT = None
 
 
@@ -157,11 +156,11 @@ def _read_summary(path: Path) -> tuple[gradebook.NotebookGrades, dict, dict] | N
 class Limits:
     """Per-job limits."""
 
-    cell_timeout: int = 120
-    notebook_timeout: int = 600
-    memory_bytes: int = 2 * 1024**3
-    output_bytes: int = 1024**2
-    disk_bytes: int = 1024**3  # files the kernel may write (its folder, and a warm kernel's /tmp)
+    cell_timeout: int = settings.CELL_TIMEOUT_S
+    notebook_timeout: int = settings.NOTEBOOK_TIMEOUT_S
+    memory_bytes: int = settings.MEMORY_BYTES
+    output_bytes: int = settings.OUTPUT_BYTES
+    disk_bytes: int = settings.DISK_BYTES  # files the kernel may write (its folder, and a warm kernel's /tmp)
     threads: int = 1
     gpu: bool = False  # the kernel may use the NVIDIA GPU (see sandbox.KernelJail.gpu)
 
@@ -312,7 +311,7 @@ def run_job(
         db_url = "sqlite:///" + str(job_dir / "gradebook.db")
         (job_dir / "nbgrader_config.py").write_text(
             gradebook.course_folder_config(job_dir, db_url)
-            + JOB_CONFIG.format(cell_timeout=int(limits.cell_timeout), iopub_timeout=IOPUB_TIMEOUT)
+            + JOB_CONFIG.format(cell_timeout=int(limits.cell_timeout), iopub_timeout=settings.IOPUB_TIMEOUT_S)
         )
 
         group_name = f"ptgrade-{os.getpid()}-{job_dir.name}"  # sandbox.sweep_stale reads the pid back

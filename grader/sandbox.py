@@ -34,6 +34,8 @@ from contextlib import contextmanager, nullcontext
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from grader import settings
+
 CGROUP_ROOT = Path("/sys/fs/cgroup")
 TASKS_PER_KERNEL = 512  # processes and threads a kernel may hold at once: a fork bomb stops there
 
@@ -151,9 +153,9 @@ class KernelJail:
     cgroup: str | None = None  # the kernel's own cgroup folder
     pids_cgroup: str | None = None  # its v1 pids cgroup, where the machine has one
     pids_in_cgroup: bool = False  # v2: ``cgroup`` itself holds the pids.max
-    memory_bytes: int = 2 * 1024**3
-    output_bytes: int = 1024**2
-    disk_bytes: int = 1024**3  # what the kernel may write to disk in ``writable``
+    memory_bytes: int = settings.MEMORY_BYTES
+    output_bytes: int = settings.OUTPUT_BYTES
+    disk_bytes: int = settings.DISK_BYTES  # what the kernel may write to disk in ``writable``
     writable: list[str] = field(default_factory=list)  # its folders on disk (a tmpfs counts as memory)
     env: dict[str, str] = field(default_factory=dict)
     gpu: bool = False  # expose the NVIDIA devices (/dev/nvidia*) to the kernel: opt-in (grade --gpu)
