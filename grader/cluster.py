@@ -21,7 +21,7 @@ import tempfile
 import uuid
 from pathlib import Path
 
-from grader import jobs, report, worker_setup
+from grader import jobs, security, worker_setup
 from grader.gradebook import COURSE_ROOT
 
 
@@ -36,9 +36,9 @@ def run_on_worker(spec: jobs.JobSpec) -> jobs.JobOutcome:
     work_root = Path(tempfile.gettempdir()) / f"ptg-worker-{os.getpid()}"
     outcome = jobs.run_spec(spec, work_root=work_root, slots=slots)
     private = [str(work_root), str(COURSE_ROOT), sys.prefix, sys.base_prefix, str(Path.home())]
-    outcome.messages = {k: report.scrub(v, private) for k, v in outcome.messages.items()}
+    outcome.messages = {k: security.scrub(v, private) for k, v in outcome.messages.items()}
     if outcome.status != jobs.Status.REFUSED:
-        outcome.detail = report.scrub(outcome.detail, private)
+        outcome.detail = security.scrub(outcome.detail, private)
     return outcome
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import nbformat
 
-from grader import gradebook, jobs, repair, report, sandbox, scan, submissions
+from grader import gradebook, jobs, repair, report, sandbox, scan, security, submissions
 from grader.gradebook import COURSE_ROOT
 from ptcourse import nbmodel
 from ptcourse.messages import msg, msg_in, normalise_lang, speaking
@@ -253,7 +253,7 @@ class Grader:
                     cells[g.name]["score"] = float(g.auto_score or 0)
             for gid, message in result.messages.items():
                 if gid in cells:
-                    cells[gid]["message"] = report.scrub(message, self.private_paths)
+                    cells[gid]["message"] = security.scrub(message, self.private_paths)
                     cells[gid]["kind"] = result.kinds.get(gid, "mistake")
         if status in (jobs.Status.TIMEOUT, jobs.Status.ERROR, jobs.Status.UNREADABLE):
             for cell in cells.values():
@@ -290,9 +290,9 @@ class Grader:
             self.log_line(f"{sub.student} {sub.notebook}: {status}: {instructor_detail}")
         record = {
             "student": sub.student, "day": self.day, "notebook": sub.notebook, "file": sub.path.name,
-            "status": str(status), "detail": report.scrub(detail or "", self.private_paths),
-            "instructor_detail": instructor_detail, "notes": [report.scrub(n, self.private_paths) for n in sub.notes],
-            "findings": [report.scrub(f, self.private_paths) for f in sub.findings], "integrity": integrity,
+            "status": str(status), "detail": security.scrub(detail or "", self.private_paths),
+            "instructor_detail": instructor_detail, "notes": [security.scrub(n, self.private_paths) for n in sub.notes],
+            "findings": [security.scrub(f, self.private_paths) for f in sub.findings], "integrity": integrity,
             "score": sum(c["score"] for c in cells.values()), "max_score": sum(c["max"] for c in cells.values()),
             "cells": cells, "fingerprint": fp,
             "wall_s": result.wall_s if result else 0.0, "cells_s": result.cells_s if result else None,

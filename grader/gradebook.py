@@ -72,12 +72,11 @@ def build_template(day: str, source_dir: Path, cache_dir: Path, db_url: str | No
     cache_dir.mkdir(parents=True, exist_ok=True)
     template = cache_dir / f"template-{day}-{sources_digest(source_dir)}.db"
     if not template.exists():
-        import fcntl
+        from filelock import FileLock  # comes with torch
 
         # Runs and workers on one machine build it once: the others wait for it (a lock per day).
         # Each builder writes a part of its own, so a lock that does not hold (NFS) costs time only.
-        with open(cache_dir / f"template-{day}.lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
+        with FileLock(str(cache_dir / f"template-{day}.lock")):
             if not template.exists():
                 part = _own_part(template)
                 try:
