@@ -306,26 +306,12 @@ def run_job(
         nbformat.write(nb, str(sub_dir / f"{notebook}.ipynb"))
         if timestamp:
             (sub_dir / "timestamp.txt").write_text(timestamp)
-        shutil.copyfile(gradebook.notebook_template(template, day, notebook), job_dir / "gradebook.db")
-        gradebook.write_due(job_dir / "gradebook.db", day, due, durable=False)  # this run's date, whatever the template holds
-        db_url = "sqlite:///" + str(job_dir / "gradebook.db")
-        (job_dir / "nbgrader_config.py").write_text(
-            gradebook.course_folder_config(job_dir, db_url)
-            + JOB_CONFIG.format(cell_timeout=int(limits.cell_timeout), iopub_timeout=settings.IOPUB_TIMEOUT_S)
-        )
-
+        db_url = _job_gradebook(job_dir, template, day, notebook, due, limits)
         group_name = f"ptgrade-{os.getpid()}-{job_dir.name}"  # sandbox.sweep_stale reads the pid back
         cgroup = sandbox.make_cgroup(iso, group_name, limits.memory_bytes)
         pids = sandbox.make_pids_cgroup(iso, group_name)
         kernel_env = _kernel_env(cwd, limits, env)
-        jail = sandbox.KernelJail(
-            cwd=str(cwd), runtime=str(runtime), hide=hidden, read_only=put_back,
-            bwrap=iso.bwrap, cgroup=str(cgroup) if cgroup else None, pids_cgroup=str(pids) if pids else None,
-            pids_in_cgroup=sandbox.caps_tasks(cgroup),
-            memory_bytes=limits.memory_bytes, output_bytes=limits.output_bytes, env=kernel_env, gpu=limits.gpu,
-            disk_bytes=limits.disk_bytes, writable=[str(cwd), str(runtime), *([zyg.tmp, zyg.shm] if zyg else [])],
-            zygote=zyg.socket_path if zyg else None,
-        )
+        jail = _jail(cwd, runtime, hidden, put_back, iso, (cgroup, pids), limits, kernel_env, zyg)
         (runtime / "jail.json").write_text(json.dumps(jail.to_dict()))
 
         proc_env = {**gradebook.nbgrader_env(), **kernel_env, "PTGRADE_JAIL": str(runtime / "jail.json"),
@@ -344,18 +330,9 @@ def run_job(
             daemon=False,
         )
         proc.start()
-        proc.join(timeout=limits.notebook_timeout)
-        if proc.is_alive():
+        if not _finished(proc, limits.notebook_timeout):
             status = Status.TIMEOUT
             detail = msg_in(lang, "grader.stopped.timeout", seconds=limits.notebook_timeout)
-            # Its process group first, while the job process is alive (it leads the group): once it is
-            # dead the fork server reaps it at once, and the number may soon name another job's group.
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except OSError:
-                pass
-            sandbox.kill_tree(proc.pid)  # what left the group (psutil checks each process is still the one it saw)
-            proc.join()
         peak = sandbox.cgroup_peak(cgroup)
         sandbox.remove_cgroup(cgroup)
         sandbox.remove_cgroup(pids)
@@ -368,6 +345,50 @@ def run_job(
         return result
     finally:
         (zygote.release if clean else zygote.discard)(zyg)
+
+
+def _job_gradebook(job_dir: Path, template: Path, day: str, notebook: str, due: str | None, limits: Limits) -> str:
+    """The job's private gradebook (the notebook's template, with this run's due date) and its
+    ``nbgrader_config.py``; returns the gradebook's URL."""
+    shutil.copyfile(gradebook.notebook_template(template, day, notebook), job_dir / "gradebook.db")
+    gradebook.write_due(job_dir / "gradebook.db", day, due, durable=False)  # this run's date, whatever the template holds
+    db_url = "sqlite:///" + str(job_dir / "gradebook.db")
+    (job_dir / "nbgrader_config.py").write_text(
+        gradebook.course_folder_config(job_dir, db_url)
+        + JOB_CONFIG.format(cell_timeout=int(limits.cell_timeout), iopub_timeout=settings.IOPUB_TIMEOUT_S)
+    )
+    return db_url
+
+
+def _jail(cwd: Path, runtime: Path, hidden: list[str], put_back: list[str], iso: sandbox.Isolation,
+          groups: tuple, limits: Limits, kernel_env: dict[str, str], zyg) -> sandbox.KernelJail:
+    """How the job's kernel is confined: its folders, what it may not see, its cgroups and limits."""
+    cgroup, pids = groups
+    return sandbox.KernelJail(
+        cwd=str(cwd), runtime=str(runtime), hide=hidden, read_only=put_back,
+        bwrap=iso.bwrap, cgroup=str(cgroup) if cgroup else None, pids_cgroup=str(pids) if pids else None,
+        pids_in_cgroup=sandbox.caps_tasks(cgroup),
+        memory_bytes=limits.memory_bytes, output_bytes=limits.output_bytes, env=kernel_env, gpu=limits.gpu,
+        disk_bytes=limits.disk_bytes, writable=[str(cwd), str(runtime), *([zyg.tmp, zyg.shm] if zyg else [])],
+        zygote=zyg.socket_path if zyg else None,
+    )
+
+
+def _finished(proc, timeout: float) -> bool:
+    """Whether the job process ended within ``timeout`` seconds; if not, it is stopped with everything it started.
+
+    Its process group first, while the job process is alive (it leads the group): once it is dead
+    the fork server reaps it at once, and the number may soon name another job's group."""
+    proc.join(timeout=timeout)
+    if not proc.is_alive():
+        return True
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except OSError:
+        pass
+    sandbox.kill_tree(proc.pid)  # what left the group (psutil checks each process is still the one it saw)
+    proc.join()
+    return False
 
 
 def _outcome(status: Status, detail: str, peak: int | None, exitcode: int | None, ids: tuple,

@@ -119,3 +119,18 @@ def test_watchdog_never_reaps_the_kernel():
         assert os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
     finally:
         proc.wait()
+
+
+def test_a_job_past_its_time_is_stopped_with_its_group():
+    """A job process (and what it started in its group) past the notebook's time limit is killed;
+    one that ends in time is left alone."""
+    from grader import jobs
+
+    quick = jobs._context().Process(target=time.sleep, args=(0,))
+    quick.start()
+    assert jobs._finished(quick, 60) is True and quick.exitcode == 0
+    slow = jobs._context().Process(target=time.sleep, args=(120,))
+    slow.start()
+    started = time.monotonic()
+    assert jobs._finished(slow, 1) is False
+    assert not slow.is_alive() and time.monotonic() - started < 60
