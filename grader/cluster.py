@@ -18,6 +18,7 @@ import logging
 import os
 import sys
 import tempfile
+import time
 import uuid
 from pathlib import Path
 
@@ -113,14 +114,7 @@ class DaskExecutor:
 
         items = list(items)
         if items:  # each worker readies itself first, on the thread that then runs its jobs
-            notebooks = sorted({spec.notebook for _, spec in items})
-            warming = [self.client.submit(warm_worker, items[0][1], notebooks, workers=[address],
-                                          allow_other_workers=False, pure=False,
-                                          key=f"warm-{items[0][1].day}-{uuid.uuid4().hex[:8]}")
-                       for address in self.client.scheduler_info().get("workers", {})]
-            self.client.gather(warming, errors="skip")
-            for future in warming:
-                future.release()
+            self._warm(items[0][1], sorted({spec.notebook for _, spec in items}))
         futures = {}
         for key, spec in items:
             name = f"grade-{spec.day}-{spec.student}-{spec.notebook}-{uuid.uuid4().hex[:8]}"
@@ -139,6 +133,21 @@ class DaskExecutor:
             key = futures[future]
             future.release()
             yield key, outcome
+
+    def _warm(self, spec: jobs.JobSpec, notebooks: list[str], most_s: float = 600) -> None:
+        """Each worker's warm-up (:func:`warm_worker`), pinned to that worker; waited for until done, or
+        until its worker is gone. A warm-up pinned to a worker that died (a restarted worker has
+        another address) can never run anywhere: waiting for it would stop the run for good."""
+        pinned = {self.client.submit(warm_worker, spec, notebooks, workers=[address], allow_other_workers=False,
+                                     pure=False, key=f"warm-{spec.day}-{uuid.uuid4().hex[:8]}"): address
+                  for address in self.client.scheduler_info().get("workers", {})}
+        pending, deadline = set(pinned), time.monotonic() + most_s
+        while pending and time.monotonic() < deadline:
+            time.sleep(0.2)
+            alive = set(self.client.scheduler_info().get("workers", {}))
+            pending = {f for f in pending if not f.done() and pinned[f] in alive}
+        for future in pinned:
+            future.release()
 
     def close(self) -> None:
         self.client.close()
