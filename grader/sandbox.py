@@ -337,7 +337,11 @@ def remove_cgroup(path: Path | None) -> None:
     if path is None or not path.exists():
         return
     try:  # cgroup v2 (Linux 5.14+): every process in it at once, with no pid read first and killed later
-        (path / "cgroup.kill").write_text("1")
+        fd = os.open(path / "cgroup.kill", os.O_WRONLY)  # never created where it is not the kernel's file
+        try:
+            os.write(fd, b"1")
+        finally:
+            os.close(fd)
     except OSError:
         pass
     for _ in range(50):
