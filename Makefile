@@ -14,6 +14,9 @@
 #   make bench-grading  the class grader against sequential nbgrader autograde, and through Dask local:2 (STUDENTS=30 DAY=day1)
 #   make student-edition OUT=DIR [REPO=owner/name] [LANG=zh-CN]  the students' repository: notebooks, no solutions
 #   make gradescope DAY=day1  the autograder zip for Gradescope (gradescope/day1-autograder.zip)
+#   make soak     the grader under CPU pressure: a few hundred notebooks of mixed quality, zero lost grades,
+#                 nothing left behind, flat driver memory (STUDENTS=300 RUNS=1 HOGS=2; about 15 minutes)
+#   make stress   the lost-grade stress test: a small class graded 20 times in a row under CPU pressure (~25 min)
 #   make gpu-check  on an NVIDIA GPU: every notebook and the grader on CUDA, AMP/compile/checkpointing table
 
 PYTHON ?= python3
@@ -29,7 +32,7 @@ LAB_FLAGS := --ServerApp.root_dir=$(CURDIR) --ServerApp.ip=127.0.0.1 \
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
 .PHONY: install lab lab-flags test quick browser release bench bench-grading grade check points lint student-edition
-.PHONY: times nb gpu-check regen gradescope
+.PHONY: times nb gpu-check regen gradescope soak stress
 
 install: $(STAMP)
 
@@ -82,6 +85,12 @@ bench: install
 
 bench-grading: install
 	$(PY) tools/bench_grading.py --day $(or $(DAY),day1) --students $(or $(STUDENTS),30)
+
+soak: install
+	$(PY) -m tests.harness.soak --students $(or $(STUDENTS),300) --runs $(or $(RUNS),1) --hogs $(or $(HOGS),2)
+
+stress: install
+	$(PY) -m pytest -q -m soak tests/test_soak.py
 
 gpu-check: install
 	$(PY) tools/gpu_check.py $(ARGS)

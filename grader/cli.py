@@ -14,7 +14,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from grader.gradebook import COURSE_ROOT
+from grader import settings
+from grader.settings import COURSE_ROOT
 
 UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}
 
@@ -27,18 +28,29 @@ def size(text: str) -> int:
     return int(float(match.group(1)) * UNITS[match.group(2).upper()])
 
 
+def _shown(size_bytes: int) -> str:
+    """``2G``, ``1M``: a size as the options take it."""
+    for unit in ("G", "M", "K"):
+        if size_bytes % UNITS[unit] == 0:
+            return f"{size_bytes // UNITS[unit]}{unit}"
+    return str(size_bytes)
+
+
 def limits_args(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("limits (per notebook)")
-    group.add_argument("--cell-timeout", type=int, default=120, metavar="S",
-                       help="seconds one cell may run before it is interrupted (default 120)")
-    group.add_argument("--notebook-timeout", type=int, default=600, metavar="S",
-                       help="seconds a whole notebook may take before it is stopped (default 600)")
-    group.add_argument("--memory", type=size, default=size("2G"), metavar="SIZE",
-                       help="memory for the kernel and everything it starts (default 2G, like Binder)")
-    group.add_argument("--disk", type=size, default=size("1G"), metavar="SIZE",
-                       help="files the kernel may write before it is stopped (default 1G)")
-    group.add_argument("--output-cap", type=size, default=size("1M"), metavar="SIZE",
-                       help="output one cell may print before it is cut off and interrupted (default 1M)")
+    group.add_argument("--cell-timeout", type=int, default=settings.CELL_TIMEOUT_S, metavar="S",
+                       help=f"seconds one cell may run before it is interrupted (default {settings.CELL_TIMEOUT_S})")
+    group.add_argument("--notebook-timeout", type=int, default=settings.NOTEBOOK_TIMEOUT_S, metavar="S",
+                       help="seconds a whole notebook may take before it is stopped "
+                            f"(default {settings.NOTEBOOK_TIMEOUT_S})")
+    group.add_argument("--memory", type=size, default=settings.MEMORY_BYTES, metavar="SIZE",
+                       help="memory for the kernel and everything it starts "
+                            f"(default {_shown(settings.MEMORY_BYTES)}, like Binder)")
+    group.add_argument("--disk", type=size, default=settings.DISK_BYTES, metavar="SIZE",
+                       help=f"files the kernel may write before it is stopped (default {_shown(settings.DISK_BYTES)})")
+    group.add_argument("--output-cap", type=size, default=settings.OUTPUT_BYTES, metavar="SIZE",
+                       help="output one cell may print before it is cut off and interrupted "
+                            f"(default {_shown(settings.OUTPUT_BYTES)})")
     group.add_argument("--threads", type=int, default=0, metavar="N",
                        help="PyTorch threads per kernel (default: CPUs / workers)")
     group.add_argument("--gpu", action="store_true", default=os.environ.get("PTGRADE_GPU") == "1",

@@ -18,10 +18,11 @@ import logging
 import os
 import sys
 import tempfile
+import time
 import uuid
 from pathlib import Path
 
-from grader import jobs, report, worker_setup
+from grader import jobs, security, worker_setup
 from grader.gradebook import COURSE_ROOT
 
 
@@ -36,9 +37,9 @@ def run_on_worker(spec: jobs.JobSpec) -> jobs.JobOutcome:
     work_root = Path(tempfile.gettempdir()) / f"ptg-worker-{os.getpid()}"
     outcome = jobs.run_spec(spec, work_root=work_root, slots=slots)
     private = [str(work_root), str(COURSE_ROOT), sys.prefix, sys.base_prefix, str(Path.home())]
-    outcome.messages = {k: report.scrub(v, private) for k, v in outcome.messages.items()}
-    if outcome.status != "refused":
-        outcome.detail = report.scrub(outcome.detail, private)
+    outcome.messages = {k: security.scrub(v, private) for k, v in outcome.messages.items()}
+    if outcome.status != jobs.Status.REFUSED:
+        outcome.detail = security.scrub(outcome.detail, private)
     return outcome
 
 
@@ -113,14 +114,7 @@ class DaskExecutor:
 
         items = list(items)
         if items:  # each worker readies itself first, on the thread that then runs its jobs
-            notebooks = sorted({spec.notebook for _, spec in items})
-            warming = [self.client.submit(warm_worker, items[0][1], notebooks, workers=[address],
-                                          allow_other_workers=False, pure=False,
-                                          key=f"warm-{items[0][1].day}-{uuid.uuid4().hex[:8]}")
-                       for address in self.client.scheduler_info().get("workers", {})]
-            self.client.gather(warming, errors="skip")
-            for future in warming:
-                future.release()
+            self._warm(items[0][1], sorted({spec.notebook for _, spec in items}))
         futures = {}
         for key, spec in items:
             name = f"grade-{spec.day}-{spec.student}-{spec.notebook}-{uuid.uuid4().hex[:8]}"
@@ -130,15 +124,30 @@ class DaskExecutor:
                 outcome = future.result()
             except KilledWorker:
                 outcome = jobs.JobOutcome(
-                    status="error", detail="this notebook stopped its grading worker twice (the whole worker "
+                    status=jobs.Status.ERROR, detail="this notebook stopped its grading worker twice (the whole worker "
                     "died: memory past the worker's limit, or a crash); it was not tried on more workers")
             except FutureCancelledError as exc:
-                outcome = jobs.JobOutcome(status="error", detail=f"the cluster cancelled this job ({exc})")
+                outcome = jobs.JobOutcome(status=jobs.Status.ERROR, detail=f"the cluster cancelled this job ({exc})")
             except Exception as exc:  # noqa: BLE001 - the grader's own failure: reported, never fatal
-                outcome = jobs.JobOutcome(status="error", detail=f"grader error on the cluster: {exc!r}")
+                outcome = jobs.JobOutcome(status=jobs.Status.ERROR, detail=f"grader error on the cluster: {exc!r}")
             key = futures[future]
             future.release()
             yield key, outcome
+
+    def _warm(self, spec: jobs.JobSpec, notebooks: list[str], most_s: float = 600) -> None:
+        """Each worker's warm-up (:func:`warm_worker`), pinned to that worker; waited for until done, or
+        until its worker is gone. A warm-up pinned to a worker that died (a restarted worker has
+        another address) can never run anywhere: waiting for it would stop the run for good."""
+        pinned = {self.client.submit(warm_worker, spec, notebooks, workers=[address], allow_other_workers=False,
+                                     pure=False, key=f"warm-{spec.day}-{uuid.uuid4().hex[:8]}"): address
+                  for address in self.client.scheduler_info().get("workers", {})}
+        pending, deadline = set(pinned), time.monotonic() + most_s
+        while pending and time.monotonic() < deadline:
+            time.sleep(0.2)
+            alive = set(self.client.scheduler_info().get("workers", {}))
+            pending = {f for f in pending if not f.done() and pinned[f] in alive}
+        for future in pinned:
+            future.release()
 
     def close(self) -> None:
         self.client.close()

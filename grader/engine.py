@@ -20,12 +20,24 @@ import threading
 import time
 import warnings
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import nbformat
 
-from grader import exports, gradebook, jobs, platforms, reference, repair, report, sandbox, scan, submissions
+from grader import (
+    exports,
+    gradebook,
+    jobs,
+    platforms,
+    reference,
+    repair,
+    report,
+    sandbox,
+    scan,
+    security,
+    submissions,
+)
 from grader.gradebook import COURSE_ROOT
 from ptcourse import nbmodel
 from ptcourse.messages import msg, msg_in, normalise_lang, speaking
@@ -112,7 +124,7 @@ class LocalPool:
                 try:
                     outcome = future.result()
                 except Exception as exc:  # the grader's own failure: reported, never fatal
-                    outcome = jobs.JobOutcome(status="error", detail=f"grader error: {exc!r}")
+                    outcome = jobs.JobOutcome(status=jobs.Status.ERROR, detail=f"grader error: {exc!r}")
                 yield futures[future], outcome
 
     def close(self) -> None:
@@ -137,6 +149,31 @@ def grader_digest() -> str:
             digest.update(str(path.relative_to(folder)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """Everything besides the file that decides a notebook's grade: a rerun grades again when any of
+    it changed. The limits go in whole (every field of :class:`grader.jobs.Limits`, ``gpu`` included),
+    so a limit added later is covered without anyone listing it here."""
+
+    grader: str  # grader_digest(): a new version of the grader or the course package grades again
+    sources: str  # the course sources' digest
+    limits: jobs.Limits
+    sandbox: bool
+    max_bytes: int
+    env: tuple[tuple[str, str], ...]
+    due: str | None
+    second_key: bool  # the observations' comparison (grader/observations.py)
+
+    @classmethod
+    def of(cls, opts: Options, sources: str, due: str | None) -> RunSettings:
+        return cls(grader=grader_digest(), sources=sources, limits=opts.limits, sandbox=opts.sandbox,
+                   max_bytes=opts.max_notebook_bytes, env=tuple(sorted(opts.env.items())), due=due,
+                   second_key=opts.second_key)
+
+    def text(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True)
 
 
 def fingerprint(sub: submissions.Submission, template: Path, settings: str = "") -> str:
@@ -191,14 +228,8 @@ class Grader:
         self.due = self.opts.due or gradebook.read_due(self.db_url, self.day)
         self.masters, self.order, self.exercises = masters_of(self.source)
         self.maxes = gradebook.max_scores(self.db_url, self.day)
-        limits = self.opts.limits
         self.sources_digest = gradebook.sources_digest(self.source)
-        self.settings = json.dumps({
-            "grader": grader_digest(), "sources": self.sources_digest,
-            "limits": [limits.cell_timeout, limits.notebook_timeout, limits.memory_bytes, limits.output_bytes,
-                       limits.threads, limits.disk_bytes], "sandbox": self.opts.sandbox, "max_bytes": self.opts.max_notebook_bytes,
-            "env": sorted(self.opts.env.items()), "due": self.due, "second_key": self.opts.second_key,
-        }, sort_keys=True)
+        self.settings = RunSettings.of(self.opts, self.sources_digest, self.due).text()
         subs = submissions.discover(self.opts.submissions, self.day, self.masters, self.opts.max_notebook_bytes)
         if self.opts.students:
             wanted = set(self.opts.students)
@@ -232,12 +263,12 @@ class Grader:
         with speaking(sub.lang):  # its notes and its feedback page in the notebook's language
             return self._finish(sub, fp, result)
 
-    def _finish(self, sub: submissions.Submission, fp: str, result: jobs.JobResult | None) -> dict:
+    def _finish(self, sub: submissions.Submission, fp: str, result: jobs.JobOutcome | None) -> dict:
         maxes = self.maxes[sub.notebook]
         cells = {gid: {"score": 0.0, "max": m, "message": None, "kind": None} for gid, m in maxes.items()}
-        status, detail = ("unreadable", sub.error) if result is None else (result.status, result.detail)
+        status, detail = (jobs.Status.UNREADABLE, sub.error) if result is None else (result.status, result.detail)
         instructor_detail = detail or ""
-        if status == "error":  # the grader's own trouble: details for the instructor only
+        if status == jobs.Status.ERROR:  # the grader's own trouble: details for the instructor only
             detail = msg("grader.error.internal")
         if result is not None and result.grades is not None:
             for g in result.grades.grades:
@@ -245,14 +276,14 @@ class Grader:
                     cells[g.name]["score"] = float(g.auto_score or 0)
             for gid, message in result.messages.items():
                 if gid in cells:
-                    cells[gid]["message"] = report.scrub(message, self.private_paths)
+                    cells[gid]["message"] = security.scrub(message, self.private_paths)
                     cells[gid]["kind"] = result.kinds.get(gid, "mistake")
-        if status in ("timeout", "error", "unreadable"):
+        if status in (jobs.Status.TIMEOUT, jobs.Status.ERROR, jobs.Status.UNREADABLE):
             for cell in cells.values():
                 if not cell["message"]:
                     cell["message"] = msg("grader.cell.stopped", status=report.status_words(status, sub.lang),
                                           detail=(detail or "").splitlines()[0][:200] if detail else "")
-                    cell["kind"] = "stopped" if status != "unreadable" else "mistake"
+                    cell["kind"] = "stopped" if status != jobs.Status.UNREADABLE else "mistake"
         if result is not None and result.kernel_death:
             death = result.kernel_death if result.kernel_death in ("memory", "stuck", "tasks", "disk") else "other"
             sub.notes.append(msg(f"grader.kernel_death.{death}"))
@@ -272,26 +303,22 @@ class Grader:
             sub.notes.append(msg("grader.integrity.tampered_note"))
             sub.findings.append(msg("grader.finding.voided", checks=", ".join(
                 f"{v['grade_id']} ({v['detail']})" for v in integrity["voided"][:8])))
-        if result is not None and status == "graded" and integrity and not integrity.get("installed"):
+        if result is not None and status == jobs.Status.GRADED and integrity and not integrity.get("installed"):
             sub.findings.append(msg("grader.finding.no_guard"))
-        grades = result.grades if result is not None and status == "graded" else None
+        grades = result.grades if result is not None and status == jobs.Status.GRADED else None
         gradebook.merge(self.db_url, self.day, sub.student, sub.notebook, grades,
                         timestamp=sub.timestamp, flagged=bool(sub.findings))
-        graded_nb = getattr(result, "graded_nb", None)
-        if graded_nb is not None or getattr(result, "autograded", None) is not None:
+        if result is not None and result.graded_nb is not None:
             dest = self.autograded_root / sub.student / self.day / f"{sub.notebook}.ipynb"
             dest.parent.mkdir(parents=True, exist_ok=True)
-            if graded_nb is not None:
-                dest.write_bytes(graded_nb)
-            else:
-                shutil.copyfile(result.autograded, dest)
-        if instructor_detail and status != "graded":
+            dest.write_bytes(result.graded_nb)
+        if instructor_detail and status != jobs.Status.GRADED:
             self.log_line(f"{sub.student} {sub.notebook}: {status}: {instructor_detail}")
         record = {
             "student": sub.student, "day": self.day, "notebook": sub.notebook, "file": sub.path.name,
-            "status": status, "detail": report.scrub(detail or "", self.private_paths),
-            "instructor_detail": instructor_detail, "notes": [report.scrub(n, self.private_paths) for n in sub.notes],
-            "findings": [report.scrub(f, self.private_paths) for f in sub.findings], "integrity": integrity,
+            "status": str(status), "detail": security.scrub(detail or "", self.private_paths),
+            "instructor_detail": instructor_detail, "notes": [security.scrub(n, self.private_paths) for n in sub.notes],
+            "findings": [security.scrub(f, self.private_paths) for f in sub.findings], "integrity": integrity,
             "score": sum(c["score"] for c in cells.values()), "max_score": sum(c["max"] for c in cells.values()),
             "cells": cells, "fingerprint": fp,
             "wall_s": result.wall_s if result else 0.0, "cells_s": result.cells_s if result else None,
@@ -325,9 +352,9 @@ class Grader:
         """Finish one notebook, count it and print its line under the progress bar."""
         record = self.finish(sub, fp, result)
         self.summary.graded += 1
-        self.summary.problems += record["status"] != "graded"
+        self.summary.problems += record["status"] != jobs.Status.GRADED
         flag = "  [review]" if record["findings"] else ""
-        state = "" if record["status"] == "graded" else f"  [{record['status']}]"
+        state = "" if record["status"] == jobs.Status.GRADED else f"  [{record['status']}]"
         bar.update(1)
         self.log(f"{sub.student:<16} {sub.notebook:<24} {record['score']:5g}/{record['max_score']:<4g}"
                  f" {record['wall_s']:6.1f} s{state}{flag}")
@@ -356,7 +383,7 @@ class Grader:
         limits = self.opts.limits
         local = self.opts.executor is None and not self.opts.scheduler
         if limits.threads <= 0 and local:  # on a cluster each worker picks its own from its CPU quota
-            limits.threads = max(1, cpu_count() // workers)
+            limits = replace(limits, threads=max(1, cpu_count() // workers))
         if self.summary.skipped:
             self.log(f"{self.summary.skipped} notebook(s) already graded with the same file: skipped "
                      "(use --regrade to grade them again)")
@@ -388,7 +415,7 @@ class Grader:
                 self.summary.executor = executor.name
             for i, outcome in (executor.run(items) if items else ()):  # the driver alone merges and writes, as outcomes arrive
                 sub, fp = pending[i]
-                if outcome.status == "refused":  # not graded, not recorded: a rerun grades it
+                if outcome.status == jobs.Status.REFUSED:  # not graded, not recorded: a rerun grades it
                     self.refused(sub, outcome, bar)
                     continue
                 self.record(sub, fp, outcome, bar)
@@ -462,8 +489,8 @@ class Grader:
             for path in sorted(self.results.glob("*/*.json")):
                 records.append(json.loads(path.read_text()))
         for sub in unknown:
-            status = "unreadable" if sub.attributed else "unattributed"
-            records.append({"student": sub.student, "day": self.day, "notebook": sub.path.name, "status": status,
+            status = jobs.Status.UNREADABLE if sub.attributed else jobs.Status.UNATTRIBUTED
+            records.append({"student": sub.student, "day": self.day, "notebook": sub.path.name, "status": str(status),
                             "detail": sub.error, "notes": sub.notes, "findings": [], "score": 0.0,
                             "max_score": 0.0, "cells": {}, "lang": sub.lang, "attributed": sub.attributed})
         self.summary.records = records
@@ -478,9 +505,9 @@ class Grader:
         notebooks = gradebook.notebook_names(self.db_url, self.day)
         review: dict[str, list[str]] = {}
         for r in records:
-            if r["status"] != "graded" or r.get("findings"):
+            if r["status"] != jobs.Status.GRADED or r.get("findings"):
                 review.setdefault(r["student"], []).append(f"{r['notebook']}: " + report.status_words(
-                    r["status"] if r["status"] != "graded" else "flagged", self.lang))
+                    r["status"] if r["status"] != jobs.Status.GRADED else "flagged", self.lang))
         self.summary.csv = self.reports / "grades.csv"
         late = gradebook.penalties(self.db_url, self.day)  # late hand-ins (grader.late)
         report.write_csv(self.summary.csv, self.day, notebooks, scores, review, penalties=late)

@@ -48,7 +48,8 @@ from grader.sandbox import (
     cgroup_oom_killed,
     cgroup_tasks,
     disk_used,
-    kill_tree,
+    exited,
+    kill_child,
     tree_rss,
     tree_tasks,
 )
@@ -110,9 +111,11 @@ class JailedKernelManager(AsyncKernelManager):
     async def _async_kill_kernel(self, restart: bool = False) -> None:
         if self.jail is None:
             return await super()._async_kill_kernel(restart=restart)
-        # As jupyter_client does, but waiting for the process in 5 ms steps instead of 100 ms ones.
+        # As jupyter_client does, but never signalling a kernel already reaped (its pid or process group
+        # may be another job's process by now: sandbox.kill_child), and waiting for the process in 5 ms
+        # steps instead of 100 ms ones.
         if self.has_kernel:
-            await self.provisioner.kill(restart=restart)
+            kill_child(self.provisioner.process, getattr(self.provisioner, "pgid", None))
             deadline = time.monotonic() + 5.0
             while await self._async_is_alive() and time.monotonic() < deadline:
                 await asyncio.sleep(0.005)
@@ -319,12 +322,12 @@ class JailedExecute(Execute):
             return
 
         def watch():
-            while process.poll() is None:
+            while not exited(process):  # never reaps it: that is nbclient's, in the main thread
                 reason = over(process.pid)
                 if reason:
                     if self._dead_reason is None:
                         self._dead_reason = reason
-                    kill_tree(process.pid)
+                    kill_child(process)
                     return
                 time.sleep(seconds)
 
@@ -484,7 +487,7 @@ class JailedExecute(Execute):
             process = self._kernel_process()
             at_limit = self._at_memory_limit(process)
             if process is not None:
-                kill_tree(process.pid)
+                kill_child(process)
             if self._dead_reason is None:
                 self._dead_reason = "memory" if at_limit or self._oom_killed() else "stuck"
             if self._dead_reason != "stuck":  # the watchdog stopped it meanwhile, or memory

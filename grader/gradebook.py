@@ -22,11 +22,9 @@ from pathlib import Path
 
 from nbgrader.api import Gradebook, MissingEntry
 
-GRADER_DIR = Path(__file__).resolve().parent
-COURSE_ROOT = GRADER_DIR.parent
-CACHE = GRADER_DIR / ".cache"  # what the grader makes once per machine: template gradebooks, Inductor seeds
+from grader.settings import CACHE, COURSE_ID, COURSE_ROOT, GRADER_DIR  # noqa: F401 - read through gradebook too
+
 COURSE_CONFIG = GRADER_DIR / "nbgrader_config.py"
-COURSE_ID = "pytorch-in-three-days"  # as in grader/nbgrader_config.py
 
 COURSE_FOLDER_CONFIG = """\
 c = get_config()
@@ -74,12 +72,11 @@ def build_template(day: str, source_dir: Path, cache_dir: Path, db_url: str | No
     cache_dir.mkdir(parents=True, exist_ok=True)
     template = cache_dir / f"template-{day}-{sources_digest(source_dir)}.db"
     if not template.exists():
-        import fcntl
+        from filelock import FileLock  # comes with torch
 
         # Runs and workers on one machine build it once: the others wait for it (a lock per day).
         # Each builder writes a part of its own, so a lock that does not hold (NFS) costs time only.
-        with open(cache_dir / f"template-{day}.lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
+        with FileLock(str(cache_dir / f"template-{day}.lock")):
             if not template.exists():
                 part = _own_part(template)
                 try:

@@ -39,6 +39,23 @@ def _sha(text: str) -> str:
     return hashlib.sha1(text.strip().encode()).hexdigest()
 
 
+def _names(value) -> list[str] | None:
+    """``value`` if it is a list of strings (what the kernel-side guard reports), else None."""
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return value
+    return None
+
+
+# What reading the kernel's untrusted replies can raise (a deep or huge value too): never a crash.
+UNREADABLE = (KeyError, IndexError, TypeError, ValueError, SyntaxError, RecursionError, MemoryError)
+
+
+def _well_formed(report) -> bool:
+    """Whether a cell's token carries the report the kernel-side guard writes (``done``)."""
+    return (isinstance(report, dict) and _names(report.get("changed")) is not None
+            and isinstance(report.get("traced"), bool) and isinstance(report.get("ran"), str))
+
+
 @dataclass
 class CellVerdict:
     """What the guard says of one test cell."""
@@ -78,17 +95,23 @@ class Guard:
 
     # -- what came back --------------------------------------------------------------------------
     def sanitized(self, reply: dict | None, nonce: str) -> bool:
-        """Read a sanitize reply; False when it cannot be trusted."""
+        """Read a sanitize reply; False when it cannot be trusted: missing, of another request, or
+        not the report the guard writes (a guard whose state the notebook reached may answer
+        ``None`` or anything else). The cell then earns nothing, as tampering; never a crash."""
         try:
             result = reply["content"]["user_expressions"]["r"]
             data = json.loads(ast.literal_eval(result["data"]["text/plain"]))
-        except (KeyError, TypeError, ValueError):
+        except UNREADABLE:
             return False
-        if data.get("nonce") != nonce:
+        if not isinstance(data, dict) or data.get("nonce") != nonce:
             return False
-        self.restored.update(data.get("restored", []))
-        self.machinery.update(data.get("machinery", []))
-        self.harmful.update(data.get("harmful", []))
+        found = [_names(data.get(key)) for key in ("restored", "machinery", "harmful")]
+        if any(names is None for names in found):
+            return False
+        restored, machinery, harmful = found
+        self.restored.update(restored)
+        self.machinery.update(machinery)
+        self.harmful.update(harmful)
         return True
 
     @staticmethod
@@ -98,7 +121,7 @@ class Guard:
         for match in TOKEN.finditer(text):
             try:
                 found.append((match.group("nonce"), json.loads(match.group("report"))))
-            except ValueError:
+            except (ValueError, RecursionError):
                 continue
         return TOKEN.sub("", text), found
 
@@ -108,11 +131,14 @@ class Guard:
         if has_error:
             verdict = CellVerdict(grade_id, True)
         elif not clean:
-            verdict = CellVerdict(grade_id, False, msg("grader.integrity.unverified"), "sanitize reply missing")
+            verdict = CellVerdict(grade_id, False, msg("grader.integrity.unverified"),
+                                  "sanitize reply missing or unreadable")
         else:
             report = next((r for n, r in tokens if n == nonce), None)
             if report is None:
                 verdict = CellVerdict(grade_id, False, msg("grader.integrity.not_attested"), "no token")
+            elif not _well_formed(report):
+                verdict = CellVerdict(grade_id, False, msg("grader.integrity.not_attested"), "malformed token")
             elif report.get("changed"):
                 what = ", ".join(report["changed"][:4])
                 verdict = CellVerdict(grade_id, False, msg("grader.integrity.changed_during", what=what), what)

@@ -14,7 +14,6 @@ student's own.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import os
 import platform
@@ -24,6 +23,8 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
+
+from filelock import FileLock  # comes with torch
 
 PROBE = "from torch._inductor import cpu_vec_isa; cpu_vec_isa.valid_vec_isa_list()"
 COMPILERS = ("c++", "g++", "clang++")
@@ -69,8 +70,7 @@ def _find_or_make(cache: Path) -> Path | None:
     if target.is_dir():
         return target
     cache.mkdir(parents=True, exist_ok=True)
-    with open(cache / "inductor.lock", "w") as lock:  # one maker per machine; the others wait
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with FileLock(str(cache / "inductor.lock")):  # one maker per machine; the others wait
         if target.is_dir():
             return target
         part = Path(tempfile.mkdtemp(prefix="inductor-part-", dir=cache))

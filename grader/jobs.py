@@ -18,12 +18,13 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import Enum
 from pathlib import Path
 
 import nbformat
 
-from grader import gradebook, inductor, sandbox, zygote
+from grader import gradebook, inductor, sandbox, settings, zygote
 from grader.observations import ObserveSpec
 from ptcourse.messages import msg_in
 
@@ -33,6 +34,10 @@ c.CourseDirectory.submitted_directory = "submitted"
 c.CourseDirectory.autograded_directory = "autograded"
 c.Execute.timeout = {cell_timeout}
 c.Execute.shutdown_kernel = "immediate"  # the kernel is thrown away: don't wait for it to tidy up
+# After a cell's reply, how long its last output messages may lag behind it. nbgrader makes a lag past
+# this an error, and the grader then stops the kernel as stuck: nbclient's 4 s are reached on a
+# machine busy enough (a class graded beside other work), and an honest notebook lost its later cells.
+c.Execute.iopub_timeout = {iopub_timeout}
 c.Autograde.autograde_preprocessors = [
     "grader.execute.JailedExecute",
     "nbgrader.preprocessors.IgnorePattern",
@@ -150,35 +155,39 @@ def _read_summary(path: Path) -> tuple[gradebook.NotebookGrades, dict, dict] | N
         return None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Limits:
     """Per-job limits."""
 
-    cell_timeout: int = 120
-    notebook_timeout: int = 600
-    memory_bytes: int = 2 * 1024**3
-    output_bytes: int = 1024**2
-    disk_bytes: int = 1024**3  # files the kernel may write (its folder, and a warm kernel's /tmp)
+    cell_timeout: int = settings.CELL_TIMEOUT_S
+    notebook_timeout: int = settings.NOTEBOOK_TIMEOUT_S
+    memory_bytes: int = settings.MEMORY_BYTES
+    output_bytes: int = settings.OUTPUT_BYTES
+    disk_bytes: int = settings.DISK_BYTES  # files the kernel may write (its folder, and a warm kernel's /tmp)
     threads: int = 1
     gpu: bool = False  # the kernel may use the NVIDIA GPU (see sandbox.KernelJail.gpu)
 
 
-@dataclass
-class JobResult:
-    """What one job produced, ready for the gradebook and the reports."""
+try:
+    from enum import StrEnum
+except ImportError:  # Python 3.10
+    class StrEnum(str, Enum):
+        def __str__(self) -> str:
+            return str(self.value)
 
-    status: str  # "graded", "timeout", "error"
-    grades: gradebook.NotebookGrades | None = None
-    autograded: Path | None = None
-    messages: dict[str, str] = field(default_factory=dict)  # failing grade id -> message
-    kinds: dict[str, str] = field(default_factory=dict)  # failing grade id -> failure_kind
-    wall_s: float = 0.0
-    cells_s: float | None = None
-    peak_bytes: int | None = None
-    kernel_death: str | None = None
-    detail: str = ""
-    integrity: dict = field(default_factory=dict)  # what the guard saw (grader/guard.py)
-    observed: dict | None = None  # a reference run's observations (grader/observations.py)
+        def __format__(self, spec: str) -> str:
+            return str(self.value).__format__(spec)
+
+
+class Status(StrEnum):
+    """A notebook's outcome (its words: the catalogue's ``grader.status.*``)."""
+
+    GRADED = "graded"
+    TIMEOUT = "timeout"  # the notebook ran past its time limit
+    ERROR = "error"  # the grader's own trouble: nbgrader failed, its result unreadable
+    UNREADABLE = "unreadable"  # the file: not read (a link, not JSON, too big...), nothing run
+    REFUSED = "refused"  # the worker would not run the job (other sources, no sandbox): never recorded
+    UNATTRIBUTED = "unattributed"  # a platform's file that names no student: a human's, never graded
 
 
 # Error outputs the grader itself writes: their message is already plain words.
@@ -279,7 +288,7 @@ def run_job(
     env: dict[str, str] | None = None,
     due: str | None = None,
     observe: ObserveSpec | None = None,
-) -> JobResult:
+) -> JobOutcome:
     """Autograde one notebook; never raises for anything the notebook does. ``env["PTCOURSE_LANG"]``
     (the notebook's language) is the language of its kernel's messages and of the job's own."""
     started = time.monotonic()
@@ -302,25 +311,12 @@ def run_job(
         nbformat.write(nb, str(sub_dir / f"{notebook}.ipynb"))
         if timestamp:
             (sub_dir / "timestamp.txt").write_text(timestamp)
-        shutil.copyfile(gradebook.notebook_template(template, day, notebook), job_dir / "gradebook.db")
-        gradebook.write_due(job_dir / "gradebook.db", day, due, durable=False)  # this run's date, whatever the template holds
-        db_url = "sqlite:///" + str(job_dir / "gradebook.db")
-        (job_dir / "nbgrader_config.py").write_text(
-            gradebook.course_folder_config(job_dir, db_url) + JOB_CONFIG.format(cell_timeout=int(limits.cell_timeout))
-        )
-
+        db_url = _job_gradebook(job_dir, template, day, notebook, due, limits)
         group_name = f"ptgrade-{os.getpid()}-{job_dir.name}"  # sandbox.sweep_stale reads the pid back
         cgroup = sandbox.make_cgroup(iso, group_name, limits.memory_bytes)
         pids = sandbox.make_pids_cgroup(iso, group_name)
         kernel_env = _kernel_env(cwd, limits, env)
-        jail = sandbox.KernelJail(
-            cwd=str(cwd), runtime=str(runtime), hide=hidden, read_only=put_back,
-            bwrap=iso.bwrap, cgroup=str(cgroup) if cgroup else None, pids_cgroup=str(pids) if pids else None,
-            pids_in_cgroup=sandbox.caps_tasks(cgroup),
-            memory_bytes=limits.memory_bytes, output_bytes=limits.output_bytes, env=kernel_env, gpu=limits.gpu,
-            disk_bytes=limits.disk_bytes, writable=[str(cwd), str(runtime), *([zyg.tmp, zyg.shm] if zyg else [])],
-            zygote=zyg.socket_path if zyg else None,
-        )
+        jail = _jail(cwd, runtime, hidden, put_back, iso, (cgroup, pids), limits, kernel_env, zyg)
         (runtime / "jail.json").write_text(json.dumps(jail.to_dict()))
 
         proc_env = {**gradebook.nbgrader_env(), **kernel_env, "PTGRADE_JAIL": str(runtime / "jail.json"),
@@ -328,7 +324,7 @@ def run_job(
                     "PYTHONPATH": os.pathsep.join(filter(None, [str(gradebook.COURSE_ROOT),
                                                                 os.environ.get("PYTHONPATH")]))}
         log_path = job_dir / "nbgrader.log"
-        status, detail = "graded", ""
+        status, detail = Status.GRADED, ""
         autograded = job_dir / "autograded" / student / day / f"{notebook}.ipynb"
         proc = _context().Process(
             target=_nbgrader_main,
@@ -339,49 +335,16 @@ def run_job(
             daemon=False,
         )
         proc.start()
-        proc.join(timeout=limits.notebook_timeout)
-        if proc.is_alive():
-            status = "timeout"
+        if not _finished(proc, limits.notebook_timeout):
+            status = Status.TIMEOUT
             detail = msg_in(lang, "grader.stopped.timeout", seconds=limits.notebook_timeout)
-            sandbox.kill_tree(proc.pid)
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except OSError:
-                pass
-            proc.join()
         peak = sandbox.cgroup_peak(cgroup)
         sandbox.remove_cgroup(cgroup)
         sandbox.remove_cgroup(pids)
 
-        result = JobResult(status=status, detail=detail, peak_bytes=peak)
-        if status == "graded":
-            if proc.exitcode != 0 or not autograded.exists():
-                result.status = "error"
-                result.detail = msg_in(lang, "grader.job.nbgrader_failed") + "\n" + _tail(log_path)
-            elif (summary := _read_summary(job_dir / "summary.json")) is not None:
-                result.grades, result.messages, result.kinds = summary
-                result.autograded = autograded
-            else:
-                try:
-                    result.grades = gradebook.read_job_grades(db_url, day, student, notebook)
-                    graded_nb = nbformat.read(str(autograded), as_version=4)
-                    result.messages = failure_messages(graded_nb, lang)
-                    result.kinds = failure_kinds(graded_nb)
-                    result.autograded = autograded
-                except Exception as exc:  # a corrupt output is reported, not raised
-                    result.status = "error"
-                    result.detail = msg_in(lang, "grader.job.unreadable_result") + f" ({exc})"
-        timing = runtime / "timing.json"
-        if timing.exists():
-            data = json.loads(timing.read_text())
-            result.cells_s = data.get("cells_s")
-            result.kernel_death = data.get("dead")
-        integrity = runtime / "integrity.json"
-        if integrity.exists():
-            try:
-                result.integrity = json.loads(integrity.read_text())
-            except ValueError:
-                result.integrity = {}
+        result = _outcome(status, detail, peak, proc.exitcode, (db_url, day, student, notebook, lang),
+                          job_dir, autograded)
+        _read_runtime(result, runtime)
         _read_observed(job_dir / "observed.json", result)
         result.wall_s = time.monotonic() - started
         clean = True
@@ -390,7 +353,93 @@ def run_job(
         (zygote.release if clean else zygote.discard)(zyg)
 
 
-def _read_observed(path: Path, result: JobResult) -> None:
+def _job_gradebook(job_dir: Path, template: Path, day: str, notebook: str, due: str | None, limits: Limits) -> str:
+    """The job's private gradebook (the notebook's template, with this run's due date) and its
+    ``nbgrader_config.py``; returns the gradebook's URL."""
+    shutil.copyfile(gradebook.notebook_template(template, day, notebook), job_dir / "gradebook.db")
+    gradebook.write_due(job_dir / "gradebook.db", day, due, durable=False)  # this run's date, whatever the template holds
+    db_url = "sqlite:///" + str(job_dir / "gradebook.db")
+    (job_dir / "nbgrader_config.py").write_text(
+        gradebook.course_folder_config(job_dir, db_url)
+        + JOB_CONFIG.format(cell_timeout=int(limits.cell_timeout), iopub_timeout=settings.IOPUB_TIMEOUT_S)
+    )
+    return db_url
+
+
+def _jail(cwd: Path, runtime: Path, hidden: list[str], put_back: list[str], iso: sandbox.Isolation,
+          groups: tuple, limits: Limits, kernel_env: dict[str, str], zyg) -> sandbox.KernelJail:
+    """How the job's kernel is confined: its folders, what it may not see, its cgroups and limits."""
+    cgroup, pids = groups
+    return sandbox.KernelJail(
+        cwd=str(cwd), runtime=str(runtime), hide=hidden, read_only=put_back,
+        bwrap=iso.bwrap, cgroup=str(cgroup) if cgroup else None, pids_cgroup=str(pids) if pids else None,
+        pids_in_cgroup=sandbox.caps_tasks(cgroup),
+        memory_bytes=limits.memory_bytes, output_bytes=limits.output_bytes, env=kernel_env, gpu=limits.gpu,
+        disk_bytes=limits.disk_bytes, writable=[str(cwd), str(runtime), *([zyg.tmp, zyg.shm] if zyg else [])],
+        zygote=zyg.socket_path if zyg else None,
+    )
+
+
+def _finished(proc, timeout: float) -> bool:
+    """Whether the job process ended within ``timeout`` seconds; if not, it is stopped with everything it started.
+
+    Its process group first, while the job process is alive (it leads the group): once it is dead
+    the fork server reaps it at once, and the number may soon name another job's group."""
+    proc.join(timeout=timeout)
+    if not proc.is_alive():
+        return True
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except OSError:
+        pass
+    sandbox.kill_tree(proc.pid)  # what left the group (psutil checks each process is still the one it saw)
+    proc.join()
+    return False
+
+
+def _outcome(status: Status, detail: str, peak: int | None, exitcode: int | None, ids: tuple,
+             job_dir: Path, autograded: Path) -> JobOutcome:
+    """What the job's nbgrader process left: its summary, else its gradebook and graded notebook."""
+    db_url, day, student, notebook, lang = ids
+    result = JobOutcome(status=status, detail=detail, peak_bytes=peak)
+    if status != Status.GRADED:
+        return result
+    if exitcode != 0 or not autograded.exists():
+        result.status = Status.ERROR
+        result.detail = msg_in(lang, "grader.job.nbgrader_failed") + "\n" + _tail(job_dir / "nbgrader.log")
+        return result
+    try:
+        summary = _read_summary(job_dir / "summary.json")
+        if summary is not None:
+            result.grades, result.messages, result.kinds = summary
+        else:
+            result.grades = gradebook.read_job_grades(db_url, day, student, notebook)
+            graded_nb = nbformat.read(str(autograded), as_version=4)
+            result.messages = failure_messages(graded_nb, lang)
+            result.kinds = failure_kinds(graded_nb)
+        result.graded_nb = autograded.read_bytes()
+    except Exception as exc:  # a corrupt output is reported, not raised
+        result.status = Status.ERROR
+        result.detail = msg_in(lang, "grader.job.unreadable_result") + f" ({exc})"
+    return result
+
+
+def _read_runtime(result: JobOutcome, runtime: Path) -> None:
+    """The kernel's timings and the guard's summary, written by the job's Execute step."""
+    timing = runtime / "timing.json"
+    if timing.exists():
+        data = json.loads(timing.read_text())
+        result.cells_s = data.get("cells_s")
+        result.kernel_death = data.get("dead")
+    integrity = runtime / "integrity.json"
+    if integrity.exists():
+        try:
+            result.integrity = json.loads(integrity.read_text())
+        except ValueError:
+            result.integrity = {}
+
+
+def _read_observed(path: Path, result: JobOutcome) -> None:
     """What the second key saw: a reference run's observations, or a learner's disagreements."""
     try:
         data = json.loads(path.read_text())
@@ -438,31 +487,22 @@ class JobSpec:
 
 @dataclass
 class JobOutcome:
-    """What a job sends back: scores and messages per cell, the graded notebook's bytes, timings."""
+    """What a job sends back, on the local pool and from a cluster alike: scores and messages per
+    cell, the graded notebook's bytes, timings. Nothing in it names a path of the machine that ran it."""
 
-    status: str  # "graded", "timeout", "error"; "refused": the worker would not run it (never recorded)
+    status: Status
     grades: gradebook.NotebookGrades | None = None  # per-cell automatic scores, comments, late penalty
     graded_nb: bytes | None = None  # the autograded notebook
-    messages: dict[str, str] = field(default_factory=dict)
-    kinds: dict[str, str] = field(default_factory=dict)
+    messages: dict[str, str] = field(default_factory=dict)  # failing grade id -> message
+    kinds: dict[str, str] = field(default_factory=dict)  # failing grade id -> failure_kind
     wall_s: float = 0.0
     cells_s: float | None = None
     peak_bytes: int | None = None
     kernel_death: str | None = None
     detail: str = ""
-    integrity: dict = field(default_factory=dict)
+    integrity: dict = field(default_factory=dict)  # what the guard saw (grader/guard.py)
     worker: str = ""  # host:pid of the process that ran it
     observed: dict | None = None  # a reference run's observations
-
-    @classmethod
-    def from_result(cls, result: JobResult, worker: str = "") -> JobOutcome:
-        data = None
-        if result.autograded is not None:
-            data = Path(result.autograded).read_bytes()
-        return cls(status=result.status, grades=result.grades, graded_nb=data, messages=result.messages,
-                   kinds=result.kinds, wall_s=result.wall_s, cells_s=result.cells_s, peak_bytes=result.peak_bytes,
-                   kernel_death=result.kernel_death, detail=result.detail, integrity=result.integrity,
-                   worker=worker, observed=result.observed)
 
 
 def whoami() -> str:
@@ -541,7 +581,7 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
     iso = worker_isolation(spec.sandbox)
     why = refusal(spec, source, iso)
     if why:
-        return JobOutcome(status="refused", detail=why, worker=whoami())
+        return JobOutcome(status=Status.REFUSED, detail=why, worker=whoami())
     template = template or worker_template(spec.day, source)
     limits, env = _limits_of(spec, slots), _env_of(spec)
     root = Path(work_root) if work_root is not None else Path(tempfile.gettempdir())
@@ -549,10 +589,10 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
     job_dir = Path(tempfile.mkdtemp(prefix="j-", dir=root))
     try:
         nb = nbformat.reads(spec.nb_bytes.decode("utf-8"), as_version=4)
-        result = run_job(job_dir=job_dir, day=spec.day, student=spec.student, notebook=spec.notebook, nb=nb,
+        outcome = run_job(job_dir=job_dir, day=spec.day, student=spec.student, notebook=spec.notebook, nb=nb,
                          template=template, limits=limits, iso=iso, hide=_hide_of(root, hide),
                          timestamp=spec.timestamp, env=env, due=spec.due, observe=spec.observe)
-        outcome = JobOutcome.from_result(result, whoami())
+        outcome.worker = whoami()
     finally:
         if not os.environ.get("PTGRADE_KEEP"):
             shutil.rmtree(job_dir, ignore_errors=True)
@@ -563,7 +603,7 @@ def _limits_of(spec: JobSpec, slots: int) -> Limits:
     """The job's limits; ``threads == 0``: this worker's share of its CPUs."""
     if spec.limits.threads > 0:
         return spec.limits
-    return Limits(**{**spec.limits.__dict__, "threads": max(1, worker_cpus() // max(1, slots))})
+    return replace(spec.limits, threads=max(1, worker_cpus() // max(1, slots)))
 
 
 def _env_of(spec: JobSpec) -> dict[str, str]:

@@ -7,20 +7,26 @@ them git-ignored.
 """
 
 import os
+import sys
 
 c = get_config()  # noqa: F821 - provided by traitlets when nbgrader loads this file
 
-COURSE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_course = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if _course not in sys.path:  # plain `nbgrader autograde` finds the grader's modules too
+    sys.path.insert(0, _course)
+from grader import settings  # noqa: E402
+
+COURSE_ROOT = str(settings.COURSE_ROOT)
 
 c.CourseDirectory.root = COURSE_ROOT
-c.CourseDirectory.course_id = "pytorch-in-three-days"
+c.CourseDirectory.course_id = settings.COURSE_ID
 c.CourseDirectory.source_directory = "solutions"
 c.CourseDirectory.release_directory = "."
 c.CourseDirectory.db_url = "sqlite:///" + os.path.join(COURSE_ROOT, "grader", "gradebook.db")
 
 # Every graded cell is kept far below this; training cells take a few seconds on one CPU.
-c.ExecutePreprocessor.timeout = 120
-c.Execute.timeout = 120
+c.ExecutePreprocessor.timeout = settings.CELL_TIMEOUT_S
+c.Execute.timeout = settings.CELL_TIMEOUT_S
 
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
 c.ClearSolutions.enforce_metadata = True
@@ -32,10 +38,6 @@ c.OverwriteCells.add_missing_cells = True
 # Late hand-ins (a timestamp.txt after the due date): the course's penalty, grader/late.py.
 # 10 % of the notebook's score per day or part of a day late, at most all of it. Due dates:
 # here, or `python -m grader grade DAY --due "2027-01-15 23:59 UTC"`.
-import sys  # noqa: E402
-
-if COURSE_ROOT not in sys.path:  # plain `nbgrader autograde` finds grader.late too
-    sys.path.insert(0, COURSE_ROOT)
 c.AssignLatePenalties.plugin_class = "grader.late.CoursePenalty"
 c.CoursePenalty.per_day = 0.1
 c.CoursePenalty.max_fraction = 1.0

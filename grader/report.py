@@ -19,9 +19,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from grader import roster_report
+from grader.security import scrub  # noqa: F401 - its old home; grader.security is the one
 from ptcourse.messages import catalogue, msg_in, normalise_lang
-
-STATUSES = ("graded", "timeout", "error", "unreadable", "unattributed")  # a notebook's outcome; words: grader.status.*
 
 
 def status_words(status: str, lang: str = "en") -> str:
@@ -57,17 +56,6 @@ text-align:left;vertical-align:top}th{background:#f6f6f8}.pass{color:#0a7a2f}.fa
 .score{font-size:1.3rem;font-weight:600}code,pre{background:#f6f6f8;padding:.1rem .3rem;border-radius:3px;
 white-space:pre-wrap}.muted{color:#666}img{max-width:100%}
 """
-
-
-def scrub(text: str, private: list[str]) -> str:
-    """``text`` without the grading machine's paths: each path under a private folder becomes its file name."""
-    if not text:
-        return text
-    for root in sorted({p.rstrip("/") for p in private if p and p != "/"}, key=len, reverse=True):
-        text = re.sub(re.escape(root) + r"(/[^\s'\"]*)?",
-                      lambda m: (m.group(1) or "").rsplit("/", 1)[-1] or "…", text)
-    text = re.sub(r"/tmp/ptg[-\w]*(/[^\s'\"]*)?", lambda m: (m.group(1) or "").rsplit("/", 1)[-1] or "…", text)
-    return text
 
 
 def esc(text) -> str:

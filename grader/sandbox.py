@@ -30,8 +30,11 @@ import shutil
 import signal
 import sys
 import time
+from contextlib import contextmanager, nullcontext
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+
+from grader import settings
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
 TASKS_PER_KERNEL = 512  # processes and threads a kernel may hold at once: a fork bomb stops there
@@ -150,9 +153,9 @@ class KernelJail:
     cgroup: str | None = None  # the kernel's own cgroup folder
     pids_cgroup: str | None = None  # its v1 pids cgroup, where the machine has one
     pids_in_cgroup: bool = False  # v2: ``cgroup`` itself holds the pids.max
-    memory_bytes: int = 2 * 1024**3
-    output_bytes: int = 1024**2
-    disk_bytes: int = 1024**3  # what the kernel may write to disk in ``writable``
+    memory_bytes: int = settings.MEMORY_BYTES
+    output_bytes: int = settings.OUTPUT_BYTES
+    disk_bytes: int = settings.DISK_BYTES  # what the kernel may write to disk in ``writable``
     writable: list[str] = field(default_factory=list)  # its folders on disk (a tmpfs counts as memory)
     env: dict[str, str] = field(default_factory=dict)
     gpu: bool = False  # expose the NVIDIA devices (/dev/nvidia*) to the kernel: opt-in (grade --gpu)
@@ -333,6 +336,14 @@ def remove_cgroup(path: Path | None) -> None:
     """Kill whatever is left in a kernel cgroup, then remove it."""
     if path is None or not path.exists():
         return
+    try:  # cgroup v2 (Linux 5.14+): every process in it at once, with no pid read first and killed later
+        fd = os.open(path / "cgroup.kill", os.O_WRONLY)  # never created where it is not the kernel's file
+        try:
+            os.write(fd, b"1")
+        finally:
+            os.close(fd)
+    except OSError:
+        pass
     for _ in range(50):
         try:
             pids = [int(p) for p in (path / "cgroup.procs").read_text().split()]
@@ -436,6 +447,50 @@ def disk_used(folders: list[str], most_entries: int = 200_000) -> int:
             if entry.is_dir(follow_symlinks=False):
                 stack.append(entry.path)
     return total
+
+
+def exited(process) -> bool:
+    """Whether a child process (a ``subprocess.Popen``) has ended, *without reaping it*: until it is
+    reaped its pid, and its process group, stay ours, so a signal meant for it reaches nothing else
+    (see :func:`kill_child`). A polling thread that reaped it would free the pid for the next
+    process the machine starts: another job's nbgrader process or kernel, say."""
+    if process.returncode is not None:
+        return True
+    try:
+        return os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:
+        return True  # reaped by someone else
+
+
+@contextmanager
+def unreaped(process):
+    """While in it, ``process`` (a ``subprocess.Popen``) is not reaped by any thread (``poll`` and
+    ``wait`` take the lock held here); it yields whether the process is still unreaped, that is
+    whether its pid and process group are still certainly its own."""
+    with getattr(process, "_waitpid_lock", None) or nullcontext():
+        yield process.returncode is None
+
+
+def kill_child(process, group: int | None = None) -> bool:
+    """SIGKILL a child process: its process group ``group`` where given, else it and its descendants;
+    only while it is unreaped (:func:`unreaped`). Returns whether a signal was sent.
+
+    jupyter_client signals a kernel's recorded process group even after the kernel was reaped, and a
+    watchdog that polls the kernel reaps it from another thread. On a busy grading machine (pid_max
+    32768, a class of kernels, a fork bomb in one of them) the freed number is soon a new process's:
+    a job's nbgrader process (a session leader, pid == pgid), killed silently, and an honest
+    notebook is "could not be graded"."""
+    with unreaped(process) as ours:
+        if not ours:
+            return False
+        if group:
+            try:
+                os.killpg(group, signal.SIGKILL)
+                return True
+            except OSError:
+                pass
+        kill_tree(process.pid)
+        return True
 
 
 def kill_tree(pid: int) -> None:

@@ -34,7 +34,7 @@ import nbformat
 
 from grader import downloads, platforms, repair
 from ptcourse.messages import LANGS, PSEUDO, msg, normalise_lang, speaking
-from ptcourse.nbmodel import CourseNotebook
+from ptcourse.nbmodel import CourseNotebook, notebook_text
 
 MAX_NOTEBOOK_BYTES = 50 * 1024**2
 
@@ -104,7 +104,7 @@ def read_notebook(path: Path, max_bytes: int = MAX_NOTEBOOK_BYTES) -> tuple[nbfo
     if error:
         return None, error
     try:
-        raw = data.decode("utf-8")
+        raw = notebook_text(data)  # a byte-order mark (some Windows editors) is read past
     except UnicodeDecodeError:
         return None, msg("grader.file.not_text")
     try:

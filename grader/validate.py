@@ -18,10 +18,10 @@ import nbformat
 from nbgrader.preprocessors import NbGraderPreprocessor
 
 from grader import repair
+from grader.settings import COURSE_ROOT
 from ptcourse.messages import msg
 from ptcourse.nbmodel import CourseNotebook, course_notebooks
 
-COURSE_ROOT = Path(__file__).resolve().parents[1]
 NOTES_KEY = "ptcourse_repair_notes"
 
 

@@ -19,7 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-COURSE_ROOT = Path(__file__).resolve().parents[1]  # no nbgrader import here: `install` runs before it exists
+from grader.settings import COURSE_ROOT  # standard library only: `install` runs before nbgrader exists
 
 # nbgrader runs as a child process of the job: a daemonic worker may not have children. A job
 # that kills its worker twice is that student's failure, not a reason to try every worker.
@@ -27,8 +27,18 @@ DASK_CONFIG = {"distributed.worker.daemon": False, "distributed.scheduler.allowe
 
 
 def config_yaml() -> str:
-    """:data:`DASK_CONFIG` as a Dask YAML file (for ``/etc/dask/`` or ``~/.config/dask/``)."""
-    return ("distributed:\n  worker:\n    daemon: false\n  scheduler:\n    allowed-failures: 1\n")
+    """:data:`DASK_CONFIG` as a Dask YAML file (for ``/etc/dask/`` or ``~/.config/dask/``), nested as
+    Dask's own files are. PyYAML comes with Dask: it is imported here, after :func:`install`'s pip."""
+    import yaml
+
+    nested: dict = {}
+    for dotted, value in DASK_CONFIG.items():
+        *parents, leaf = dotted.split(".")
+        node = nested
+        for key in parents:
+            node = node.setdefault(key, {})
+        node[leaf] = value
+    return yaml.safe_dump(nested, default_flow_style=False, sort_keys=False)
 
 
 def worker_env(cpus: int | None = None, hide: list[str] | None = None) -> dict[str, str]:

@@ -108,6 +108,11 @@ def pytest_collection_modifyitems(config, items):
         # kernel, and last the one that leaves its answers stubs (and closes the kernel)
         last = 2 if item.nodeid.startswith(KERNEL_LAST) else 0 if item.nodeid.startswith(NOTEBOOK_TESTS) else 1
         return (str(path) if path is not None else "", last if path is not None else 0)
+    if "soak" not in (config.getoption("markexpr", "") or ""):  # long stress runs: only when asked for
+        skip = pytest.mark.skip(reason="a soak test: run it with -m soak (make stress)")
+        for item in items:
+            if "soak" in item.keywords:
+                item.add_marker(skip)
     order = {id(item): i for i, item in enumerate(items)}
     items.sort(key=lambda it: (_first(it), key(it), order[id(it)]))
     groups = _groups(items)

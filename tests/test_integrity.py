@@ -22,6 +22,7 @@ run on both notebooks.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -32,8 +33,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from grader import engine, guard, repair, submissions
+from grader import engine, guard, jobs, repair, submissions
 from grader.execute import kernel_env
+from ptcourse.messages import msg
 from ptcourse.nbmodel import course_notebooks, nbgrader_meta, role
 from tests.harness import accidents, redteam
 from tests.harness.classroom import mutated, solved, untouched, write_class
@@ -82,6 +84,27 @@ def test_learner_metadata_is_never_trusted(name):
         gid = nbgrader_meta(cell).get("grade_id")
         if gid:
             assert nbgrader_meta(cell) == course[gid]
+
+
+@pytest.mark.parametrize("accident", sorted(accidents.FILE_ACCIDENTS))
+def test_file_accident_is_read_like_any_notebook(accident, tmp_path, capsys, monkeypatch):
+    """A byte-order mark or CR LF line endings: the grader's intake, the course model and the
+    learner's self-check read the notebook as the clean file."""
+    from ptcourse import nbmodel, selfcheck
+
+    clean = solved(DAY, ACCIDENTS_NB)
+    (tmp_path / "clean").mkdir()
+    plain, path = tmp_path / "clean" / f"{ACCIDENTS_NB}.ipynb", tmp_path / f"{ACCIDENTS_NB}.ipynb"
+    plain.write_bytes(accidents.as_file(clean))
+    path.write_bytes(accidents.as_file(clean, accident))
+    assert path.read_bytes() != plain.read_bytes()  # the accident is really in the file
+    nb, error = submissions.read_notebook(path)
+    assert error is None and nb == nbformat.reads(nbformat.writes(clean), as_version=4)
+    assert nbmodel.read_notebook(path) == nb
+    assert nbmodel.course_notebook(path) == nbmodel.course_notebook(plain)
+    assert repair.identify(nb, COURSE) == ACCIDENTS_NB
+    monkeypatch.setattr(selfcheck, "check_notebook", lambda p, **kw: print("checked", p))  # no kernel here
+    assert selfcheck.main([str(path)]) == 0 and "checked" in capsys.readouterr().out
 
 
 def test_guard_token_is_removed_and_read():
@@ -148,6 +171,10 @@ def honest(tmp_path_factory):
     students["wrong_metadata_dropped"] = accidents.metadata_dropped(wrong)
     students["wrong_reordered"] = accidents.cells_reordered(wrong)
     write_class(tmp / "submitted", DAY, {s: {ACCIDENTS_NB: nb} for s, nb in students.items()})
+    for name in accidents.FILE_ACCIDENTS:  # accidents to the file itself (a byte-order mark, ...)
+        folder = tmp / "submitted" / name / DAY
+        folder.mkdir(parents=True)
+        (folder / f"{ACCIDENTS_NB}.ipynb").write_bytes(accidents.as_file(clean, name))
     grade(tmp / "submitted", tmp / "out", tmp / "gb.db")
     return {"out": tmp / "out", "records": records(tmp / "out"), "submitted": tmp / "submitted", "db": tmp / "gb.db"}
 
@@ -162,12 +189,12 @@ NOTES = {
     "cells_reordered": r"another order",
     "answer_turned_markdown": r"turned into a text cell",
     "nbformat_44_without_ids": None, "other_kernelspec": None, "scratch_cells_added": None,
-    "learner_metadata_edited": None,
+    "learner_metadata_edited": None, "byte_order_mark": None, "windows_line_endings": None,
 }
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("accident", sorted(accidents.ACCIDENTS))
+@pytest.mark.parametrize("accident", sorted({**accidents.ACCIDENTS, **accidents.FILE_ACCIDENTS}))
 def test_accident_scores_what_the_clean_copy_scores(honest, accident):
     """Cell by cell the same score as the clean notebook, and a plain-words note saying what was repaired."""
     import re
@@ -239,7 +266,7 @@ GUARD_FINDINGS = ("tampering", "checks that could not")
 # Cheats that really earn points from nbgrader when nothing guards the checks (measured).
 WORKS_WITHOUT_GUARD = {"input_transformer", "input_transformer_post", "ast_transformer", "encoded_exec",
                        "patch_checks", "patch_torch_testing", "fake_checks_module", "pre_run_cell_hook",
-                       "kernel_do_execute"}
+                       "kernel_do_execute", "guard_reports_nothing"}
 # The others (custom exception handlers, traceback, display and message overrides, exits) already
 # earn nothing on this nbgrader and ipykernel: the reply still says "error". They stay in the
 # catalogue so that a change of either can't quietly make them work.
@@ -258,6 +285,47 @@ def test_cheat_earns_nothing(cheats, technique):
             f"{technique} scored 0 but the guard did not say why: {rec['findings']}")
     page = feedback(cheats["out"], f"cheat_{technique}")
     assert not any(bad in page for bad in LEAKY)
+
+
+@pytest.mark.slow
+def test_guard_that_cannot_report_fails_its_checks_as_tampering(cheats):
+    """The guard's clean-up report comes back empty: each check it could not clean up for scores 0
+    as tampering, in plain words, and the notebook is flagged; the job is graded, never a crash."""
+    rec = cheats["records"]["cheat_guard_reports_nothing"]
+    assert rec["status"] == "graded", rec["instructor_detail"]
+    unverified = msg("grader.integrity.unverified")
+    assert all(c["score"] == 0 for c in rec["cells"].values())
+    assert any(c["message"] == unverified for c in rec["cells"].values()), rec["cells"]
+    assert any(f.startswith(GUARD_FINDINGS) for f in rec["findings"]), rec["findings"]
+
+
+def test_guard_never_crashes_on_a_report_it_cannot_read():
+    """Whatever a kernel sends back for the clean-up request or a check's token (nothing, None,
+    another type, a deep value), the cell is untrusted, never an exception in the grader."""
+    g = guard.Guard()
+    nonce = "ab12"
+
+    def reply(data) -> dict:
+        return {"content": {"user_expressions": {"r": {"data": {"text/plain": repr(data)}}}}}
+
+    bad_replies = [None, {}, {"content": None}, {"content": {"user_expressions": []}}, reply("null"), reply("[1]"),
+                   reply(json.dumps({"nonce": nonce, "restored": None, "machinery": None, "harmful": None})),
+                   reply(json.dumps({"nonce": nonce, "restored": [1], "machinery": [], "harmful": []})),
+                   reply(json.dumps({"nonce": nonce, "restored": "x", "machinery": [], "harmful": []})),
+                   reply(json.dumps({"nonce": nonce})), reply("[" * 100_000 + "]" * 100_000),
+                   {"content": {"user_expressions": {"r": {"data": {"text/plain": "(" * 100_000}}}}}]
+    for bad in bad_replies:
+        assert g.sanitized(bad, nonce) is False, bad
+    good = reply(json.dumps({"nonce": nonce, "restored": ["torch.allclose"], "machinery": [], "harmful": []}))
+    assert g.sanitized(good, nonce) is True and g.restored == {"torch.allclose"}
+    code, cell_nonce, sent = g.wrap("check(True, 'x')")
+    for report in [{"changed": None, "traced": False, "ran": sent}, {"changed": 3, "traced": False, "ran": sent},
+                   {"changed": {"a": 1}, "traced": False, "ran": sent}, {"changed": [], "traced": None, "ran": sent},
+                   {"changed": [], "traced": False, "ran": None}, {}]:
+        verdict = g.judge("a", False, True, [(cell_nonce, report)], cell_nonce, sent)
+        assert not verdict.ok and verdict.reason == msg("grader.integrity.not_attested"), report
+    text, tokens = guard.Guard.take_token("\x1ePTG ab12 {" + '"a":' * 1 + "[" * 100_000 + "}\x1e\n")
+    assert tokens == []
 
 
 @pytest.mark.slow
@@ -303,6 +371,16 @@ def test_rerun_with_other_limits_grades_again(honest, tmp_path):
     assert f"graded 0 notebook(s), skipped {count} already graded" in grade(honest["submitted"], out, db).stdout
     again = grade(honest["submitted"], out, db, "--memory", "1500M", "--student", "clean").stdout
     assert "graded 1 notebook(s), skipped 0" in again, again
+    gpu = grade(honest["submitted"], out, db, "--memory", "1500M", "--student", "clean", "--gpu").stdout
+    assert "graded 1 notebook(s), skipped 0" in gpu, gpu  # a --gpu regrade grades (no GPU here: the same scores)
+
+
+def test_every_status_has_words_in_every_language():
+    """A notebook's outcome is one of jobs.Status, each with its words in each catalogue."""
+    from ptcourse.messages import catalogue
+
+    for lang in ("en", "zh-CN"):
+        assert {f"grader.status.{s}" for s in jobs.Status} <= set(catalogue(lang)), lang
 
 
 def test_fingerprint_covers_settings(tmp_path):
@@ -311,3 +389,22 @@ def test_fingerprint_covers_settings(tmp_path):
     sub = submissions.Submission("amy", NB, path)
     template = tmp_path / "template-x.db"
     assert engine.fingerprint(sub, template, "a") != engine.fingerprint(sub, template, "b")
+
+
+def _changed(value):
+    return (not value) if isinstance(value, bool) else value + 1
+
+
+@pytest.mark.parametrize("name", [f.name for f in dataclasses.fields(jobs.Limits)])
+def test_every_limit_is_in_the_resume_fingerprint(tmp_path, name):
+    """Changing any limit (``gpu``, or one added later) grades again: the resume settings are derived
+    from the Limits record, not from a list of its fields written by hand."""
+    path = tmp_path / "a.ipynb"
+    nbformat.write(solved(DAY, NB), str(path))
+    sub = submissions.Submission("amy", NB, path)
+    template = tmp_path / "template-x.db"
+    opts = engine.Options(day=DAY, submissions=tmp_path)
+    other = dataclasses.replace(opts, limits=dataclasses.replace(opts.limits, **{name: _changed(getattr(opts.limits, name))}))
+    settings = [engine.RunSettings.of(o, "sources", None).text() for o in (opts, other)]
+    assert engine.RunSettings.of(opts, "sources", None).text() == settings[0]  # the same run: the same settings
+    assert engine.fingerprint(sub, template, settings[0]) != engine.fingerprint(sub, template, settings[1])

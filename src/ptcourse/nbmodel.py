@@ -214,9 +214,24 @@ def student_form(nb) -> nbformat.NotebookNode:
     return out
 
 
+BOM = "\ufeff"  # the UTF-8 byte-order mark some Windows editors write first
+
+
+def notebook_text(data: bytes | str) -> str:
+    """A notebook file's JSON text: UTF-8, without the byte-order mark some editors write (JSON
+    parsers refuse one; it says nothing about the notebook). Raises UnicodeDecodeError."""
+    text = data.decode("utf-8") if isinstance(data, bytes) else data
+    return text[1:] if text.startswith(BOM) else text
+
+
+def read_notebook(path: Path | str) -> nbformat.NotebookNode:
+    """``nbformat.read`` that also reads a notebook saved with a byte-order mark."""
+    return nbformat.reads(notebook_text(Path(path).read_bytes()), as_version=4)
+
+
 def course_notebook(path: Path) -> CourseNotebook:
     """Read a source (or student) notebook into the course model."""
-    nb = nbformat.read(str(path), as_version=4)
+    nb = read_notebook(path)
     form = student_form(nb)
     return CourseNotebook(Path(path).stem, form, exercises(nb))
 

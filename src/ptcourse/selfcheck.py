@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ptcourse.messages import catalogue, msg
-from ptcourse.nbmodel import nbgrader_meta, role
+from ptcourse.nbmodel import nbgrader_meta, read_notebook, role
 from ptcourse.textclip import first_line
 
 CELL_TIMEOUT = 120  # seconds, as the course's nbgrader configuration
@@ -108,11 +108,10 @@ def results(nb, ran: set[int] | None = None) -> list[CheckResult]:
 
 def run_checks(path: Path, timeout: int = CELL_TIMEOUT) -> tuple[list[CheckResult], str | None]:
     """Execute a copy of the notebook at ``path``; its test results and a problem, if any."""
-    import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import DeadKernelError
 
-    nb = nbformat.read(str(path), as_version=4)
+    nb = read_notebook(path)  # a byte-order mark too
     kernel = nb.metadata.get("kernelspec", {}).get("name", "python3")
     client = NotebookClient(nb, timeout=timeout, kernel_name=kernel, allow_errors=True,
                             interrupt_on_timeout=True, resources={"metadata": {"path": str(path.parent)}})
@@ -171,9 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         print(msg("selfcheck.no_notebook", path=path), file=sys.stderr)
         return 2
     try:
-        import nbformat
-
-        nbformat.read(str(path), as_version=4)
+        read_notebook(path)
     except Exception as exc:  # invalid JSON or not a notebook: say so in plain words
         print(msg("selfcheck.unreadable", path=path, why=f"{type(exc).__name__}: {str(exc)[:200]}"), file=sys.stderr)
         return 2

@@ -149,3 +149,24 @@ ACCIDENTS = {
         scratch_cells_added, learner_metadata_edited,
     )
 }
+
+
+# -- accidents to the file itself: (the notebook's file bytes) -> the bytes as they reach the grader --
+def byte_order_mark(data: bytes) -> bytes:
+    """Saved by a Windows editor (Notepad, some IDEs) that writes a UTF-8 byte-order mark first."""
+    return b"\xef\xbb\xbf" + data
+
+
+def windows_line_endings(data: bytes) -> bytes:
+    """Saved with Windows line endings (CR LF) by an editor or a git checkout."""
+    return data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+
+
+FILE_ACCIDENTS = {f.__name__: f for f in (byte_order_mark, windows_line_endings)}
+
+
+def as_file(nb, accident: str | None = None) -> bytes:
+    """The notebook's file as an honest learner's machine would hand it in (``accident``: one of
+    :data:`FILE_ACCIDENTS`, else the file as Jupyter writes it)."""
+    data = (nbformat.writes(nb) + "\n").encode("utf-8")
+    return FILE_ACCIDENTS[accident](data) if accident else data

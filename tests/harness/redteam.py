@@ -82,6 +82,17 @@ for _n in ('check', 'check_close', 'check_shape', 'check_equal', 'check_tensor',
 sys.modules['ptcourse.checks'] = _fake
 import ptcourse
 ptcourse.checks = _fake"""),
+    # Aimed at the guard itself: its module, found in sys.modules, answers every clean-up request with
+    # an empty report (the nonce echoed, nothing else), and the check helpers are made harmless.
+    "guard_reports_nothing": ("zeros", """\
+import json, sys
+import ptcourse.checks as _c
+for _n in _c.__all__:
+    if _n != 'CheckFailed':
+        setattr(_c, _n, lambda *a, **k: None)
+for _name in [n for n in list(sys.modules) if n.startswith('_ptg_')]:
+    sys.modules[_name].sanitize = lambda nonce: json.dumps({'nonce': nonce, 'restored': None, 'machinery': None,
+                                                             'harmful': None})"""),
     "always_equal_object": ("always_equal", """\
 import builtins
 _isinstance = builtins.isinstance

@@ -12,6 +12,7 @@ MESSAGES = {
     "grader.status.error": "could not be graded",
     "grader.status.unreadable": "could not be read",
     "grader.status.unattributed": "not graded: no student could be told from it",
+    "grader.status.refused": "refused by a grading worker (not graded, not recorded)",
     "grader.status.flagged": "flagged",
     "grader.cell.stopped": "{status}: {detail}",
     "grader.cell.not_done": (

@@ -6,6 +6,7 @@ MESSAGES = {
     "grader.status.error": "无法自动评分",
     "grader.status.unreadable": "无法读取",
     "grader.status.unattributed": "未评分：看不出是哪位学生的",
+    "grader.status.refused": "被评分工作节点拒绝（未评分，未记录）",
     "grader.status.flagged": "已标记待复核",
     "grader.cell.stopped": "{status}：{detail}",
     "grader.cell.not_done": "NotImplementedError：还没有完成（练习单元格仍然抛出 NotImplementedError）",
