@@ -49,6 +49,7 @@ from grader.sandbox import (
     cgroup_tasks,
     disk_used,
     exited,
+    kernel_env,
     kill_child,
     tree_rss,
     tree_tasks,
@@ -62,25 +63,6 @@ JAIL_ENV = "PTGRADE_JAIL"
 # written to a file or the environment, where a kernel could read it.
 OBSERVE: ObserveSpec | None = None
 OBSERVED_PATH = "observed.json"  # where the job writes what the second key saw: its own folder
-# What a student's kernel may see of the grader's environment: what Python, PyTorch and the course
-# need. Everything else (the instructor's tokens, cloud credentials, paths) stays out.
-ENV_ALLOWED = {
-    "PATH", "HOME", "LANG", "LANGUAGE", "TERM", "TZ", "TMPDIR", "USER", "LOGNAME", "SHELL",
-    "PYTHONDONTWRITEBYTECODE", "PYTHONHASHSEED", "PYTHONIOENCODING", "PYTHONUTF8",
-    "MPLBACKEND", "MPLCONFIGDIR", "IPYTHONDIR", "JUPYTER_RUNTIME_DIR",
-    "OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE",
-    "TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR", "CUDA_VISIBLE_DEVICES", "CUDA_HOME",
-    "CC", "CXX", "LD_LIBRARY_PATH", "SSL_CERT_FILE",
-}
-ENV_PREFIXES = ("PTCOURSE_", "LC_", "NVIDIA_")
-
-
-def kernel_env(env: dict[str, str], extra: dict[str, str]) -> dict[str, str]:
-    """The allow-listed part of ``env``, plus the jail's own settings."""
-    kept = {k: v for k, v in env.items() if k in ENV_ALLOWED or k.startswith(ENV_PREFIXES)}
-    return {**kept, **extra}
-
-
 def load_jail() -> KernelJail | None:
     """The jail of this grading job, or ``None`` when not run by the grader."""
     path = os.environ.get(JAIL_ENV)

@@ -370,7 +370,7 @@ class Zygote:
         binds = ["--bind", self.slot, self.slot, "--bind", self.tmp, "/tmp", *self._put_back_in_tmp(args),
                  "--bind", self.shm, "/dev/shm", "--remount-ro", "/dev"]
         wrapped = jail.wrap(cmd, extra=binds)
-        from grader.execute import kernel_env
+        from grader.sandbox import kernel_env
 
         try:
             with open(os.path.join(self.root, "zygote.log"), "wb") as log:

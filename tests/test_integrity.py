@@ -34,7 +34,7 @@ import nbformat
 import pytest
 
 from grader import engine, guard, jobs, repair, submissions
-from grader.execute import kernel_env
+from grader.sandbox import kernel_env
 from ptcourse.messages import msg
 from ptcourse.nbmodel import course_notebooks, nbgrader_meta, role
 from tests.harness import accidents, redteam
