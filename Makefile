@@ -15,8 +15,8 @@
 #   make student-edition OUT=DIR [REPO=owner/name] [LANG=zh-CN]  the students' repository: notebooks, no solutions
 #   make gradescope DAY=day1  the autograder zip for Gradescope (gradescope/day1-autograder.zip)
 #   make soak     the grader under CPU pressure: a few hundred notebooks of mixed quality, zero lost grades,
-#                 nothing left behind, flat driver memory (STUDENTS=300 RUNS=1 HOGS=2; about 15 minutes)
-#   make stress   the lost-grade stress test: a small class graded 20 times in a row under CPU pressure (~25 min)
+#                 nothing left behind, flat driver memory (STUDENTS=300 RUNS=1 HOGS=2; 3 minutes on 2 busy cores)
+#   make stress   the lost-grade stress test: a small class graded 20 times in a row under CPU pressure (12-15 min)
 #   make gpu-check  on an NVIDIA GPU: every notebook and the grader on CUDA, AMP/compile/checkpointing table
 
 PYTHON ?= python3

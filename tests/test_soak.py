@@ -1,7 +1,7 @@
 """The lost grade under load: a small class graded 20 times in a row under CPU pressure, nothing lost.
 
 The stress test is marked ``soak`` (and ``slow``): it runs only when asked for, ``make stress`` or
-``pytest -m soak tests/test_soak.py`` (about 20-30 minutes on two busy cores); ``make soak`` grades
+``pytest -m soak tests/test_soak.py`` (12-15 minutes on two busy cores); ``make soak`` grades
 a few hundred notebooks in one run. The checks it relies on are tested here on made-up records.
 """
 
