@@ -7,57 +7,15 @@ grades one notebook with the same engine and prints its feedback (learners). See
 from __future__ import annotations
 
 import argparse
-import os
-import re
 import shutil
 import sys
 import tempfile
 from pathlib import Path
 
-from grader import settings
+from grader.limit_flags import limits_args, size
+from grader.limit_flags import limits_from_args as _limits
 from grader.settings import COURSE_ROOT
-
-UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}
-
-
-def size(text: str) -> int:
-    """``2G``, ``512M``, ``800K`` or a number of bytes."""
-    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([KMG]?)B?\s*", text, re.I)
-    if not match:
-        raise argparse.ArgumentTypeError(f"expected a size like 2G or 512M, got {text!r}")
-    return int(float(match.group(1)) * UNITS[match.group(2).upper()])
-
-
-def _shown(size_bytes: int) -> str:
-    """``2G``, ``1M``: a size as the options take it."""
-    for unit in ("G", "M", "K"):
-        if size_bytes % UNITS[unit] == 0:
-            return f"{size_bytes // UNITS[unit]}{unit}"
-    return str(size_bytes)
-
-
-def limits_args(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("limits (per notebook)")
-    group.add_argument("--cell-timeout", type=int, default=settings.CELL_TIMEOUT_S, metavar="S",
-                       help=f"seconds one cell may run before it is interrupted (default {settings.CELL_TIMEOUT_S})")
-    group.add_argument("--notebook-timeout", type=int, default=settings.NOTEBOOK_TIMEOUT_S, metavar="S",
-                       help="seconds a whole notebook may take before it is stopped "
-                            f"(default {settings.NOTEBOOK_TIMEOUT_S})")
-    group.add_argument("--memory", type=size, default=settings.MEMORY_BYTES, metavar="SIZE",
-                       help="memory for the kernel and everything it starts "
-                            f"(default {_shown(settings.MEMORY_BYTES)}, like Binder)")
-    group.add_argument("--disk", type=size, default=settings.DISK_BYTES, metavar="SIZE",
-                       help=f"files the kernel may write before it is stopped (default {_shown(settings.DISK_BYTES)})")
-    group.add_argument("--output-cap", type=size, default=settings.OUTPUT_BYTES, metavar="SIZE",
-                       help="output one cell may print before it is cut off and interrupted "
-                            f"(default {_shown(settings.OUTPUT_BYTES)})")
-    group.add_argument("--threads", type=int, default=0, metavar="N",
-                       help="PyTorch threads per kernel (default: CPUs / workers)")
-    group.add_argument("--gpu", action="store_true", default=os.environ.get("PTGRADE_GPU") == "1",
-                       help="let the kernels use the NVIDIA GPU: /dev/nvidia* is exposed inside the sandbox "
-                            "(default off; PTGRADE_GPU=1 turns it on)")
-    group.add_argument("--no-sandbox", action="store_true",
-                       help="run student code without bubblewrap (not recommended)")
+from ptcourse.messages import LANGS
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -68,6 +26,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
 
+    _grade_parser(sub)
+    _check_parser(sub)
+    _similarity_parser(sub)
+    return parser
+
+
+def _grade_parser(sub) -> None:
     grade = sub.add_parser(
         "grade", help="grade a class's submissions of one day",
         description="Grade every submission of DAY. Reads nbgrader's layout (SUBMISSIONS/<student>/<day>/*.ipynb), "
@@ -92,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--require-sandbox", action="store_true",
                        help="refuse to run unless bubblewrap and a memory cgroup are available")
     grade.add_argument("--quiet", action="store_true", help="no progress bar or per-notebook lines")
-    grade.add_argument("--lang", default="en", choices=["en", "zh-CN"],
+    grade.add_argument("--lang", default="en", choices=list(LANGS),
                        help="the class report's language (each feedback page is in its notebook's own; default en)")
     cluster = grade.add_argument_group("grading on a cluster (README: Grading on a cluster)")
     cluster.add_argument("--scheduler", metavar="ADDRESS",
@@ -103,6 +68,11 @@ def build_parser() -> argparse.ArgumentParser:
                               "without it such a worker refuses every job")
     grade.add_argument("--max-notebook-size", type=size, default=size("50M"), metavar="SIZE",
                        help="bigger files are reported, never read (default 50M)")
+    _classroom_args(grade)
+    limits_args(grade)
+
+
+def _classroom_args(grade: argparse.ArgumentParser) -> None:
     classroom = grade.add_argument_group("late hand-ins, grade exports and feedback for the class")
     classroom.add_argument("--due", metavar="DATE",
                            help="due date with a time zone, e.g. '2027-01-15 23:59 UTC' or '2027-01-15 23:59 "
@@ -123,8 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
                                 "e.g. 'Day 1 (4711)' (default: 'PyTorch in Three Days: <day>')")
     classroom.add_argument("--feedback-zip", action="store_true",
                            help="also write feedback-zip/<day>/<student>.zip (each student's feedback pages)")
-    limits_args(grade)
 
+
+def _check_parser(sub) -> None:
     check = sub.add_parser(
         "check", help="grade one notebook of yours, with the hidden tests, and show the feedback",
         description="Grade one notebook the way your instructor will (visible and hidden tests), "
@@ -134,6 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--day", help="the day, if the notebook is not in a dayN/ folder")
     limits_args(check)
 
+
+def _similarity_parser(sub) -> None:
     sim = sub.add_parser(
         "similarity", help="pairs of similar answers per exercise: a reason to look, not a verdict",
         description="Compare the class's answer cells of DAY, exercise by exercise (copydetect: winnowing, "
@@ -147,16 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--out", type=Path, default=COURSE_ROOT, metavar="DIR", help="where reports/ goes")
     sim.add_argument("--threshold", type=float, default=0.5, metavar="SHARE",
                      help="list a pair when this share of one answer is also in the other (default 0.5)")
-    sim.add_argument("--lang", default="en", choices=["en", "zh-CN"], help="the page's language (default en)")
-    return parser
-
-
-def _limits(args):
-    from grader.jobs import Limits
-
-    return Limits(cell_timeout=args.cell_timeout, notebook_timeout=args.notebook_timeout,
-                  memory_bytes=args.memory, output_bytes=args.output_cap, threads=args.threads, disk_bytes=args.disk,
-                  gpu=args.gpu)
+    sim.add_argument("--lang", default="en", choices=list(LANGS), help="the page's language (default en)")
 
 
 def cmd_grade(args) -> int:

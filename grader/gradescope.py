@@ -224,7 +224,7 @@ def write_results(root: Path, results: GsResults) -> Path:
 
 
 def run(args) -> int:
-    from grader.cli import _limits
+    from grader.limit_flags import limits_from_args as _limits
     from ptcourse.messages import msg
 
     root = Path(args.root or os.environ.get(ROOT_ENV) or DEFAULT_ROOT)
@@ -244,7 +244,7 @@ def run(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from grader.cli import limits_args
+    from grader.limit_flags import limits_args
 
     parser = argparse.ArgumentParser(prog="python -m grader.gradescope",
                                      description="Grade a Gradescope submission (run_autograder calls this).")

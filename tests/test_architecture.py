@@ -1,0 +1,124 @@
+"""The class grader's shape (CONTRIBUTING.md, "A map of the grader"): its stages import downwards
+only, no module imports another that imports it back, and functions stay short enough to read.
+
+The import graph counts every ``import grader...`` and ``from grader... import ...``, deferred
+ones inside functions included. A new module must be given its stage in ``STAGES``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+GRADER = Path(__file__).resolve().parents[1] / "grader"
+
+# Stages, lowest first: a module may import its own stage and those below, never one above.
+STAGES = {
+    0: ("settings", "security", "guard", "kernel_guard", "inductor", "observations", "platforms", "downloads",
+        "repair", "scan", "roster_report"),  # records and rules that need nothing of the grader
+    1: ("submissions", "roster", "validate", "nbgrader_config"),  # intake: reading hand-ins and class lists
+    2: ("sandbox", "zygote", "execute"),  # the jail: the kernel's confinement, warm kernels, nbgrader's Execute
+    3: ("gradebook",),  # nbgrader's database: templates, merging, reading scores
+    4: ("jobs", "reference", "late"),  # one notebook graded: the job, the second key's reference run, penalties
+    5: ("report", "exports", "lms_files", "similarity", "similarity_page", "checklines"),  # results
+    6: ("cluster", "worker_setup"),  # executors besides the local pool (Dask) and their workers
+    7: ("engine",),  # a class: intake, jobs on an executor, merging, results
+    8: ("cli", "gradescope", "gradescope_zip", "limit_flags", "__main__", "_preload", "__init__"),  # entry points
+}
+STAGE = {module: level for level, modules in STAGES.items() for module in modules}
+MAX_LINES = 80
+# Functions still over MAX_LINES, with their length today: they may shrink, never grow, and a new one is refused.
+KNOWN_LONG = {
+    ("kernel_guard", "_install"): 171,  # the guard's source, sent into the kernel as one function
+    ("repair", "repair"): 143,
+    ("report", "class_report_html"): 99,
+}
+
+
+def modules() -> dict[str, Path]:
+    return {p.stem: p for p in sorted(GRADER.glob("*.py"))}
+
+
+def imports(path: Path, known: set[str]) -> set[str]:
+    """The grader modules ``path`` imports, wherever in the file."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module == "grader":
+                found |= {a.name for a in node.names if a.name in known}
+            elif node.module.startswith("grader."):
+                found.add(node.module.split(".")[1])
+        elif isinstance(node, ast.Import):
+            found |= {a.name.split(".")[1] for a in node.names if a.name.startswith("grader.")}
+    return found - {path.stem}
+
+
+def graph() -> dict[str, set[str]]:
+    found = modules()
+    return {name: imports(path, set(found)) for name, path in found.items()}
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in edges.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_every_module_has_a_stage():
+    assert not set(modules()) - set(STAGE), "give each new grader module its stage in STAGES"
+    assert not set(STAGE) - set(modules()), "STAGES names a module that is gone"
+
+
+def test_no_import_cycle():
+    assert cycles(graph()) == []
+
+
+def test_cycles_are_found():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_upward_arrow():
+    upward = [f"{m} (stage {STAGE[m]}) imports {d} (stage {STAGE[d]})"
+              for m, deps in graph().items() for d in sorted(deps) if m in STAGE and d in STAGE and STAGE[d] > STAGE[m]]
+    assert not upward, upward
+
+
+@pytest.mark.parametrize("name", sorted(modules()))
+def test_functions_are_short(name):
+    long = {}
+    for node in ast.walk(ast.parse(modules()[name].read_text())):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            lines = node.end_lineno - node.lineno + 1
+            if lines > MAX_LINES:
+                long[node.name] = lines
+    for function, lines in long.items():
+        allowed = KNOWN_LONG.get((name, function))
+        assert allowed is not None, f"grader/{name}.py: {function}() is {lines} lines (at most {MAX_LINES}): split it"
+        assert lines <= allowed, f"grader/{name}.py: {function}() grew to {lines} lines (was {allowed}): split it"
