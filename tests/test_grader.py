@@ -270,10 +270,12 @@ def _hostile_class(folder: Path, port: int, db: Path) -> None:
         **_sequential_class(),  # good, edited, and the untouched and mutant notebooks nbgrader grades too
         "loop": with_code(solved(DAY, NB), FUNC, hang),
         "stubborn": with_code(solved(DAY, NB), LATER, stubborn),
-        "membomb": with_code(solved(DAY, NB), LATER, "import torch\n_big = torch.ones(2**30)\n"),
+        "membomb": with_code(solved(DAY, NB), LATER, bomb(2**30)),
         # holds 0.92 GB of its 1 GB and then ignores the interrupt: however slowly the limit bites
         # (paging, a busy machine), the learner is told about memory, not a hang
-        "hoarder": with_code(solved(DAY, NB), LATER, "import torch\n_kept = torch.ones(int(0.92 * 2**28))\n" + stubborn),
+        # (an interrupt that lands while the 0.92 GB are still being written retries them: on a busy
+        # machine that takes longer than the 3 s cell limit)
+        "hoarder": with_code(solved(DAY, NB), LATER, HOARDER),
         "spawner": with_code(solved(DAY, NB), LATER, SPAWNER),
         "filler": with_code(solved(DAY, NB), LATER, FILLER),
         "osexit": with_code(solved(DAY, NB), LATER, "import os\nos._exit(1)\n"),
@@ -342,6 +344,20 @@ def check_spawner(rec: dict, printed_text: str, capped: bool) -> None:
 
 HOSTILE_LIMITS = ("--cell-timeout", "3", "--notebook-timeout", "120", "--memory", "1G", "--output-cap", "200K",
                   "--disk", "64M")
+
+
+def bomb(floats: int) -> str:
+    """A cell that allocates ``floats`` float32 numbers and keeps trying when interrupted: a busy
+    machine can take longer than the cell limit to write them, and the limit under test must be the
+    memory one, not the cell's time."""
+    return (f"import torch\nwhile True:\n    try:\n        _big = torch.ones({floats})\n        break\n"
+            "    except KeyboardInterrupt:\n        pass\n")
+
+
+# Holds 0.92 GB of its 1 GB and then ignores every interrupt (also one landing mid-allocation).
+HOARDER = ("import torch, time\n_kept = None\nwhile True:\n    try:\n        if _kept is None:\n"
+           "            _kept = torch.ones(int(0.92 * 2**28))\n        time.sleep(100)\n"
+           "    except KeyboardInterrupt:\n        pass\n")
 
 
 @pytest.fixture(scope="module")
@@ -467,7 +483,7 @@ def test_limits_without_some_cgroups(tmp_path, layers):
     students = {"spawner": {NB: with_code(solved(DAY, NB), LATER, SPAWNER)}}
     if layers == "off":  # with a memory cgroup, the hostile class's bomb shows the memory limit
         # 2.5 GB against the 2G limit: past it, and no more than that if the watchdog were broken
-        students["bomb"] = {NB: with_code(solved(DAY, NB), LATER, "import torch\n_big = torch.ones(int(2.5 * 2**28))\n")}
+        students["bomb"] = {NB: with_code(solved(DAY, NB), LATER, bomb(int(2.5 * 2**28)))}
     write_class(tmp_path / "in", DAY, students)
     proc = grade(tmp_path / "in", tmp_path / "out", tmp_path / "gb.db", "--quiet", "--memory", "2G",
                  "--cell-timeout", "10", env={"PTGRADE_CGROUP": layers})
