@@ -276,7 +276,7 @@ def _hostile_class(folder: Path, port: int, db: Path) -> None:
         # (an interrupt that lands while the 0.92 GB are still being written retries them: on a busy
         # machine that takes longer than the 3 s cell limit)
         "hoarder": with_code(solved(DAY, NB), LATER, HOARDER),
-        "spawner": with_code(solved(DAY, NB), LATER, SPAWNER),
+        "spawner": with_code(solved(DAY, NB), LATER, spawner(HOSTILE_MARK)),
         "filler": with_code(solved(DAY, NB), LATER, FILLER),
         "osexit": with_code(solved(DAY, NB), LATER, "import os\nos._exit(1)\n"),
         "sysexit": with_code(solved(DAY, NB), FUNC, "import sys\nsys.exit(0)\n"),
@@ -304,14 +304,19 @@ FILLER = (  # writes files until stopped (at most 3 GB, so a broken limit cannot
     "_chunk = b'x' * (32 * 2**20)\n"
     "with open('fill.bin', 'wb') as _f:\n    for _ in range(96):\n        _f.write(_chunk)\n        _f.flush()\n"
 )
-SLEEP_MARK = "600.25"  # the spawner's children: found by this argument if any outlived the run
-SPAWNER = (  # starts processes until it cannot (a fork bomb, bounded so a broken limit cannot hurt the machine)
-    "import subprocess\n_kids = []\n"
-    "try:\n    for _ in range(1500):\n"
-    f"        _kids.append(subprocess.Popen(['sleep', '{SLEEP_MARK}']))\n"
-    "except OSError:\n    pass\n"
-    "print('SPAWNED', len(_kids))\n"
-)
+def spawner(mark: str) -> str:
+    """A cell that starts processes until it cannot (a fork bomb, bounded so a broken limit cannot hurt
+    the machine). Its children are ``sleep MARK``: found by that argument if any outlived the run.
+    Each class uses a mark of its own: two classes are graded side by side in the test suite, and one's
+    live children are not the other's leftovers."""
+    return ("import subprocess\n_kids = []\n"
+            "try:\n    for _ in range(1500):\n"
+            f"        _kids.append(subprocess.Popen(['sleep', '{mark}']))\n"
+            "except OSError:\n    pass\n"
+            "print('SPAWNED', len(_kids))\n")
+
+
+HOSTILE_MARK = "600.25"  # the hostile class's spawner; test_limits_without_some_cgroups uses its own
 
 
 def spawned(record_cells_text: str) -> int | None:
@@ -322,13 +327,13 @@ def spawned(record_cells_text: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def leftover_sleepers() -> list[int]:
+def leftover_sleepers(mark: str) -> list[int]:
     import psutil
 
-    return [p.pid for p in psutil.process_iter(["cmdline"]) if (p.info["cmdline"] or [])[-1:] == [SLEEP_MARK]]
+    return [p.pid for p in psutil.process_iter(["cmdline"]) if (p.info["cmdline"] or [])[-1:] == [mark]]
 
 
-def check_spawner(rec: dict, printed_text: str, capped: bool) -> None:
+def check_spawner(rec: dict, printed_text: str, capped: bool, mark: str) -> None:
     """With a pids cgroup the spawner's starts fail at the cap and the notebook goes on; without,
     the watchdog stops its kernel and says why. Either way no child outlives the job."""
     from grader.sandbox import TASKS_PER_KERNEL
@@ -339,7 +344,7 @@ def check_spawner(rec: dict, printed_text: str, capped: bool) -> None:
         assert rec["cells"]["env_pick_device_here"]["score"] == 1
     else:
         assert any("too many processes" in n for n in rec["notes"]), rec["notes"]
-    assert not leftover_sleepers(), "the spawner's processes outlived its job"
+    assert not leftover_sleepers(mark), "the spawner's processes outlived its job"
 
 
 HOSTILE_LIMITS = ("--cell-timeout", "3", "--notebook-timeout", "120", "--memory", "1G", "--output-cap", "200K",
@@ -470,7 +475,7 @@ def test_hostile_stopped_at_a_limit(hostile, student, note, message):
 @pytest.mark.slow
 def test_hostile_spawner(hostile):
     """A notebook starting processes in a loop is capped (or stopped), and none of them outlives it."""
-    check_spawner(hostile["records"]["spawner"], printed(hostile, "spawner"), bool(sandbox.probe().pids))
+    check_spawner(hostile["records"]["spawner"], printed(hostile, "spawner"), bool(sandbox.probe().pids), HOSTILE_MARK)
 
 
 @pytest.mark.slow
@@ -480,7 +485,8 @@ def test_limits_without_some_cgroups(tmp_path, layers):
     and a process spawner, and says so."""
     if layers == "memory" and not sandbox.probe().cgroup:
         pytest.skip("this machine has no writable memory cgroup")
-    students = {"spawner": {NB: with_code(solved(DAY, NB), LATER, SPAWNER)}}
+    mark = {"off": "600.5", "memory": "600.75"}[layers]  # its own: the hostile class may be spawning meanwhile
+    students = {"spawner": {NB: with_code(solved(DAY, NB), LATER, spawner(mark))}}
     if layers == "off":  # with a memory cgroup, the hostile class's bomb shows the memory limit
         # 2.5 GB against the 2G limit: past it, and no more than that if the watchdog were broken
         students["bomb"] = {NB: with_code(solved(DAY, NB), LATER, bomb(int(2.5 * 2**28)))}
@@ -492,7 +498,7 @@ def test_limits_without_some_cgroups(tmp_path, layers):
     if layers == "off":
         assert any("memory limit" in n for n in recs["bomb"]["notes"]), recs["bomb"]["notes"]
         assert recs["bomb"]["cells"]["env_pick_device_here"]["score"] == 1
-    check_spawner(recs["spawner"], "", capped=False)
+    check_spawner(recs["spawner"], "", capped=False, mark=mark)
 
 
 @pytest.mark.slow
