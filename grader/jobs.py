@@ -258,8 +258,20 @@ def _put_back() -> list[str]:
     import ptcourse
 
     package_src = Path(ptcourse.__file__).resolve().parents[1]
-    paths = [Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve(), package_src, gradebook.COURSE_ROOT / "data"]
-    return [str(p) for p in paths if p.exists()]
+    paths = [Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve(), package_src, gradebook.COURSE_ROOT / "data",
+             *_editable_sources("ptcourse")]
+    return [str(p) for p in dict.fromkeys(paths) if p.exists()]
+
+
+def _editable_sources(package: str) -> list[Path]:
+    """Where this environment's editable install maps ``package`` (setuptools' finder), which is what a
+    kernel imports when the grader itself imported another copy (Gradescope's source folder, say)."""
+    found = []
+    for name, module in list(sys.modules.items()):
+        mapping = getattr(module, "MAPPING", None) if name.startswith("__editable__") else None
+        if isinstance(mapping, dict) and package in mapping:
+            found.append(Path(mapping[package]).resolve().parent)
+    return found
 
 
 def _kernel_env(cwd: Path, limits: Limits, env: dict[str, str] | None) -> dict[str, str]:

@@ -183,3 +183,15 @@ def test_a_chinese_submission_gets_chinese_words():
     assert "分" in results["output"].splitlines()[0]
     missing = results["tests"][1]
     assert "01_tensors.ipynb" in missing["output"] and "没有" in missing["output"]
+
+
+def test_kernels_get_the_package_this_environment_imports():
+    """A kernel imports ptcourse the way this environment maps it (an editable install), even when the
+    grader itself runs on another copy (Gradescope's source folder): that copy's folder is put back
+    in the jail too (the emulated tree under /tmp failed on a fresh clone without it)."""
+    from grader import jobs
+
+    put_back = jobs._put_back()
+    for src in jobs._editable_sources("ptcourse"):
+        assert str(src) in put_back
+    assert jobs._editable_sources("no_such_package") == []
