@@ -267,7 +267,8 @@ def _editable_sources(package: str) -> list[Path]:
     """Where this environment's editable install maps ``package`` (setuptools' finder), which is what a
     kernel imports when the grader itself imported another copy (Gradescope's source folder, say)."""
     found = []
-    for name, module in list(sys.modules.items()):
+    modules = sys.modules.copy()  # one step: other threads import meanwhile (iterating it raised)
+    for name, module in modules.items():
         mapping = getattr(module, "MAPPING", None) if name.startswith("__editable__") else None
         if isinstance(mapping, dict) and package in mapping:
             found.append(Path(mapping[package]).resolve().parent)
