@@ -95,11 +95,7 @@ def test_contributing_states_the_rule_the_tool_applies():
 
 
 # Days known to be over the 6 h target, with why; each entry is a strict xfail (remove it when the day fits).
-KNOWN_OVER: dict[str, str] = {
-    "day3": "6 h 35 min by the rule that counts the given code and the checks' re-runs (issue 23): Day 3's "
-            "26 exercises alone are 4 h; moving a notebook (07_debugging, 50 min) to Day 2 (4 h 35) is the "
-            "planned fix",
-}
+KNOWN_OVER: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("day", [

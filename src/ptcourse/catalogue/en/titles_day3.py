@@ -66,19 +66,6 @@ MESSAGES = {
     'export_compare_verdicts.title': ('onnx_matches_eager() says True for a faithful file, even given a model in training mode, and '
      'False for a shifted one.'),
     'export_compare_atol.title': 'onnx_matches_eager() uses atol, reads the input name from the file, and works for any batch size.',
-    'debug_class_index_svhn.title': "to_class_index() maps SVHN's labels to 0..9 keeping each digit, so CrossEntropyLoss accepts them.",
-    'debug_class_index_general.title': ('to_class_index() handles ids with gaps, leaves its input alone and raises ValueError on unknown '
-     'labels.'),
-    'debug_clipped_step_finite.title': 'With clipped_step(), SGD at lr=0.1 on the unnormalised regression stays finite and the loss falls.',
-    'debug_clipped_step_order.title': ("At optimizer.step() the gradients are this batch's, clipped to max_norm only when above it, and "
-     'unscaled first.'),
-    'debug_no_gradient_detach.title': 'parameters_without_gradient() names the layer a .detach() cut off, and nothing in a healthy model.',
-    'debug_no_gradient_cases.title': ('parameters_without_gradient() counts all-zero gradients, skips frozen parameters, and works '
-     'before any backward.'),
-    'debug_vanishing_found.title': ("vanishing_layer() names the dead layer of `dead` and the point where `deep`'s gradient dies; "
-     'None for `healthy`.'),
-    'debug_vanishing_fresh.title': ('On fresh networks (sigmoid towers, a dead layer, stale gradients), vanishing_layer() matches a '
-     'reference.'),
     'capstone_precision_decides.title': ('choose_precision() picks float16 + scaler on CUDA, and bfloat16 on other devices only when it is '
      '10 % faster.'),
     'capstone_checkpoint_restores.title': ('The checkpoint loads with weights_only=True, restores model, optimizer, scheduler, scaler and '

@@ -1,4 +1,4 @@
-"""Wrong answers for day3/07_debugging."""
+"""Wrong answers for day2/06_debugging."""
 
 from tests.harness.mutants import Mutant
 

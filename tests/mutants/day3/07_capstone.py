@@ -1,4 +1,4 @@
-"""Wrong answers for day3/08_capstone.
+"""Wrong answers for day3/07_capstone.
 
 Every mutant is caught by a visible test cell except "input name assumed, not read from the
 session", which only the hidden report test (a session whose input is named 'image') catches.
