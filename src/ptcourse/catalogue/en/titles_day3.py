@@ -35,8 +35,8 @@ MESSAGES = {
     'memory_checkpointed_same_results.title': 'Same outputs and same gradients for every weight as the plain model, and no warning.',
     'memory_checkpointed_saves_memory.title': ('Checkpointing each block lowers the peak memory of forward + backward; gradients still match on '
      'a deeper model.'),
-    'memory_accumulation_matches_full_batch.title': ('One step, with the full-batch gradient, for equal (12 = 3×4) and unequal (10 = 3+3+2+2) '
-     'micro-batches.'),
+    'memory_accumulation_matches_full_batch.title': ('One step, with the full-batch gradient and loss, for equal (12 = 3×4) and unequal (10 = 3+3+2+2) '
+     'micro-batches, whatever .grad held.'),
     'memory_accumulation_step_and_loss.title': ('The weights after the step equal one big-batch step (Adam, cross-entropy); the loss returned is '
      "the full batch's."),
     'memory_accumulation_edge_cases.title': 'Old gradients are cleared first; one micro-batch and one sample per micro-batch work too.',

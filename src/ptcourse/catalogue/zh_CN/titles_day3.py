@@ -33,7 +33,7 @@ MESSAGES = {
     "memory_checkpointed_same_results.title": "与普通模型相比，输出相同，每个权重的梯度也相同，且没有警告。",
     "memory_checkpointed_saves_memory.title": "对每个块使用梯度检查点后，前向加反向传播的内存峰值降低；在更深的模型上梯度仍然一致。",
     "memory_accumulation_matches_full_batch.title": (
-        "小批量大小相等（12 = 3×4）或不等（10 = 3+3+2+2）时，都只走一步，使用整批的梯度。"
+        "小批量大小相等（12 = 3×4）或不等（10 = 3+3+2+2）时，不管 .grad 里原来有什么，都只走一步，使用整批的梯度，并返回整批的损失。"
     ),
     "memory_accumulation_step_and_loss.title": "这一步之后的权重等于用一个大批次走一步（Adam、交叉熵）；返回的是整批的损失。",
     "memory_accumulation_edge_cases.title": "先清除旧梯度；只有一个小批量、每个小批量只有一个样本时也能用。",
