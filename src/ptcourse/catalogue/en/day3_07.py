@@ -30,9 +30,8 @@ MESSAGES = {
         "over path (Path.replace or os.replace): a rename is all or nothing."
     ),
     "capstone.ckpt_keys": (
-        "The checkpoint is missing the key(s) {missing}. To resume exactly it needs 'epoch', 'model', "
-        "'optimizer', 'scheduler', 'scaler', 'generator' (the loader's shuffling generator), 'rng' "
-        "(torch.get_rng_state(), which dropout draws from) and 'cuda_rng'."
+        "The checkpoint should be a dictionary with an 'epoch' entry, the epoch just finished (fit() and the "
+        "later cells read it), got {got}. The other entries are yours to choose."
     ),
     "capstone.ckpt_saved_epoch": (
         "The checkpoint stores epoch {got}, but save_checkpoint() was given epoch={expected}: store the epoch "
@@ -68,7 +67,13 @@ MESSAGES = {
     "capstone.ckpt_rng": (
         "After load_checkpoint(), PyTorch's global random generator is not in the state it had when the "
         "checkpoint was saved, so dropout draws other masks in the resumed epochs. Save torch.get_rng_state() "
-        "under 'rng' and restore it with torch.set_rng_state(...)."
+        "and restore it with torch.set_rng_state(...)."
+    ),
+    "capstone.ckpt_cuda_rng": (
+        "On a machine with CUDA GPUs, the checkpoint did not bring back their random generators ({error}), so "
+        "dropout on a GPU draws other masks after a resume. Where torch.cuda.is_available(), save "
+        "torch.cuda.get_rng_state_all() (one state per GPU) and restore it with torch.cuda.set_rng_state_all(...); "
+        "on a machine without CUDA, save an empty list and restore nothing."
     ),
     # Exercise 3: fit
     "capstone.fit_losses": (

@@ -68,8 +68,8 @@ MESSAGES = {
     'export_compare_atol.title': 'onnx_matches_eager() uses atol, reads the input name from the file, and works for any batch size.',
     'capstone_precision_decides.title': ('choose_precision() picks float16 + scaler on CUDA, and bfloat16 on other devices only when it is '
      '10 % faster.'),
-    'capstone_checkpoint_restores.title': ('The checkpoint loads with weights_only=True, restores model, optimizer, scheduler, scaler and '
-     'both generators, and survives a crash mid-save.'),
+    'capstone_checkpoint_restores.title': ('The checkpoint loads with weights_only=True, restores model, optimizer, scheduler, scaler, the '
+     "loader's and the global generators (CPU and a pretend GPU), and survives a crash mid-save."),
     'capstone_checkpoint_fresh.title': 'The same for another optimizer and schedule (SGD with momentum, StepLR) saved after epoch 4.',
     'capstone_fit_trains.title': ("fit() moves batches to the run's device, autocasts there (off for float32), steps via the "
      'scaler, checkpoints, returns true mean losses.'),

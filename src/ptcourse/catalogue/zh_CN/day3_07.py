@@ -27,9 +27,8 @@ MESSAGES = {
         "请先保存到 path 旁边的临时文件，再把它重命名覆盖 path（Path.replace 或 os.replace）：重命名要么完全成功，要么什么都不变。"
     ),
     "capstone.ckpt_keys": (
-        "检查点缺少以下键：{missing}。要精确恢复，它需要 'epoch'、'model'、"
-        "'optimizer'、'scheduler'、'scaler'、'generator'（数据加载器打乱顺序用的生成器）、'rng'"
-        "（torch.get_rng_state()，Dropout（随机失活）从这里取随机数）和 'cuda_rng'。"
+        "检查点应该是一个带有 'epoch' 项的字典，存放刚刚完成的那一轮（fit() 和后面的单元格会读取它），"
+        "实际得到的是 {got}。其他项由你决定。"
     ),
     "capstone.ckpt_saved_epoch": (
         "检查点中存的是第 {got} 轮，但传给 save_checkpoint() 的是 epoch={expected}：请原样保存刚刚完成的轮次，"
@@ -64,8 +63,14 @@ MESSAGES = {
     ),
     "capstone.ckpt_rng": (
         "load_checkpoint() 之后，PyTorch 的全局随机数生成器不在保存检查点时的状态，"
-        "所以恢复后的各轮中 Dropout 会抽取不同的掩码。请把 torch.get_rng_state() 保存在 'rng' 下，"
+        "所以恢复后的各轮中 Dropout（随机失活）会抽取不同的掩码。请保存 torch.get_rng_state()，"
         "并用 torch.set_rng_state(...) 恢复它。"
+    ),
+    "capstone.ckpt_cuda_rng": (
+        "在有 CUDA GPU 的机器上，检查点没有恢复它们的随机数生成器（{error}），所以恢复之后，"
+        "GPU 上的 Dropout（随机失活）会抽取不同的掩码。在 torch.cuda.is_available() 时，"
+        "请保存 torch.cuda.get_rng_state_all()（每块 GPU 一个状态），并用 torch.cuda.set_rng_state_all(...) 恢复它；"
+        "在没有 CUDA 的机器上，保存一个空列表，什么也不用恢复。"
     ),
     # 练习 2：fit
     "capstone.fit_losses": (

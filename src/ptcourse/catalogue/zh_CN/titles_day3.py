@@ -57,7 +57,7 @@ MESSAGES = {
     ),
     "export_compare_atol.title": "onnx_matches_eager() 使用 atol，从文件中读取输入名称，适用于任意批大小。",
     "capstone_precision_decides.title": "choose_precision() 在 CUDA 上选择 float16 加缩放器，在其他设备上只有 bfloat16 快 10 % 时才选择它。",
-    "capstone_checkpoint_restores.title": "检查点能用 weights_only=True 加载，恢复模型、优化器、调度器、缩放器和两个生成器，并能经受保存中途的崩溃。",
+    "capstone_checkpoint_restores.title": "检查点能用 weights_only=True 加载，恢复模型、优化器、调度器、缩放器、数据加载器的生成器和全局生成器（CPU 和一块假装的 GPU），并能经受保存中途的崩溃。",
     "capstone_checkpoint_fresh.title": "对另一个优化器和调度（带动量的 SGD、StepLR）在第 4 轮之后保存，同样如此。",
     "capstone_fit_trains.title": "fit() 把批次移到这次运行的设备上，在该设备上使用 autocast（float32 时关闭），经过缩放器更新，保存检查点，并返回真实的平均损失。",
     "capstone_fit_resumes.title": "在第 1 轮崩溃、由一个新进程恢复的训练，最终的权重与未中断的训练相同。",
