@@ -175,4 +175,13 @@ MUTANTS = [
            replace=[(" external_data=False,", "")], caught_by="visible", msgid="capstone.deploy_external_data"),
     Mutant("capstone_deploy", "returns a NumPy number", expect=r"should return a Python float.*got float32",
            replace=[("return float(np.abs(got - expected).max())", "return np.abs(got - expected).max()")], caught_by="visible", msgid="capstone.deploy_gap_type"),
+    Mutant("capstone_deploy", "eval mode only after the export (training mode frozen into the file)",
+           expect=r"(training mode|model.eval\(\))",
+           replace=[("    model.eval()\n    batch = torch.export.Dim(\"batch\")\n", "    batch = torch.export.Dim(\"batch\")\n"),
+                    ("    session = ort.InferenceSession(", "    model.eval()\n    session = ort.InferenceSession(")],
+           caught_by="visible", msgid="capstone.deploy_warned"),
+    Mutant("capstone_deploy", "the mean gap instead of the largest one",
+           expect=r"largest absolute difference",
+           replace=[("return float(np.abs(got - expected).max())", "return float(np.abs(got - expected).mean())")],
+           caught_by="visible", msgid="capstone.deploy_gap"),
 ]
