@@ -99,9 +99,9 @@ MESSAGES = {
     "memory.ckpt_peak_not_lower": (
         "During forward and backward, at most {ck:,} bytes of tensors were alive at once with your "
         "CheckpointedMLP, and {plain:,} without checkpointing: the peak, the number that decides whether "
-        "training fits, did not fall. A checkpoint around the whole stack recomputes every block at once in "
-        "backward and keeps all their insides again; checkpoint each block on its own, "
-        "checkpoint(block, x, use_reentrant=False), inside the loop."
+        "training fits, did not fall within the budget (half the plain peak here, two thirds in the hidden "
+        "test). A checkpoint around the whole stack recomputes every block at once in backward and keeps all "
+        "their insides again; the smaller the checkpointed segments, the less is alive at once."
     ),
     # Exercise 4: accumulation_step
     "memory.accum_steps": (
