@@ -71,4 +71,6 @@ MESSAGES = {
         "A batch with one tensor on the CPU deep inside dicts, lists and tuples should give "
         "{{meta, cpu}}, got {got}: walk the batch recursively, as move_to does."
     ),
+    # Printed by the demonstration cells (ptcourse.messages.say) and figure texts
+    "devices.label_batch_inputs": "the batch's inputs",
 }

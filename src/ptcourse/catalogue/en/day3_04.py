@@ -136,4 +136,7 @@ MESSAGES = {
         "accumulation_step(..., micro_batches={k}) should return the full batch's mean loss, {expected:.6f}, "
         "got {got:.6f}: add up the scaled micro-batch losses (their .item())."
     ),
+    # Printed by the demonstration cells (ptcourse.messages.say) and figure texts
+    "memory.name_gradient_of": "the gradient of {name}",
+    "memory.name_after_accumulation": "'{name}' after accumulation_step (vs one big-batch Adam step)",
 }

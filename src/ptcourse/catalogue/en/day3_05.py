@@ -146,4 +146,7 @@ MESSAGES = {
     "ddp.ckpt_not_final": (
         "The checkpoint's weights differ from the weights rank 0 ended with: save after the last epoch."
     ),
+    # Printed by the demonstration cells (ptcourse.messages.say) and figure texts
+    "ddp.name_averaged_gradient": "the averaged gradient of '{name}'",
+    "ddp.name_replica_after_step": "replica {i}'s '{name}' after one step",
 }

@@ -71,4 +71,6 @@ MESSAGES = {
         "一个批次在多层字典、列表和元组深处有一个 CPU 上的张量，应该得到 "
         "{{meta, cpu}}，实际得到 {got}：要像 move_to 那样递归遍历批次。"
     ),
+    # 演示单元格打印的标签（ptcourse.messages.say）和图中的文字
+    "devices.label_batch_inputs": "这个批次的输入",
 }

@@ -135,4 +135,7 @@ MESSAGES = {
         "accumulation_step(..., micro_batches={k}) 应该返回整个批次的平均损失 {expected:.6f}，"
         "实际得到 {got:.6f}：请把缩放后的各微批次损失（它们的 .item()）加起来。"
     ),
+    # 演示单元格打印的标签（ptcourse.messages.say）和图中的文字
+    "memory.name_gradient_of": "{name} 的梯度",
+    "memory.name_after_accumulation": "accumulation_step 之后的 '{name}'（与一次大批量 Adam 步相比）",
 }

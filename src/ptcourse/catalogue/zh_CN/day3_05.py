@@ -139,4 +139,7 @@ MESSAGES = {
     "ddp.ckpt_not_final": (
         "检查点中的权重与编号为 0 的进程最终的权重不同：请在最后一轮之后再保存。"
     ),
+    # 演示单元格打印的标签（ptcourse.messages.say）和图中的文字
+    "ddp.name_averaged_gradient": "'{name}' 的平均梯度",
+    "ddp.name_replica_after_step": "副本 {i} 的 '{name}' 在一步之后",
 }
