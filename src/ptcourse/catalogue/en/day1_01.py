@@ -158,4 +158,5 @@ MESSAGES = {
     "tensors.word_a_copy": "a copy",
     "tensors.word_its_source": "its source",
     "tensors.label_counts_on_cpu": "counts, made on the CPU",
+    "tensors.name_pairwise_random": "pairwise_sq_dists on random {a} and {b} points",
 }

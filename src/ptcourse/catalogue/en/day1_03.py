@@ -179,4 +179,5 @@ MESSAGES = {
     "modules.demo_bn_eval": "BatchNorm, eval mode, batch of 1:",
     "modules.word_buffer": "buffer",
     "modules.label_partly_frozen": "a model whose first nn.Linear(20, 30) is frozen, with nn.BatchNorm1d(30)",
+    "modules.demo_sgd_step": "SGD step == p - lr * p.grad:",
 }

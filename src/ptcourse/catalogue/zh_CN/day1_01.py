@@ -142,4 +142,5 @@ MESSAGES = {
     "tensors.word_a_copy": "副本",
     "tensors.word_its_source": "它的来源张量",
     "tensors.label_counts_on_cpu": "在 CPU 上创建的 counts",
+    "tensors.name_pairwise_random": "pairwise_sq_dists 在随机的 {a} 和 {b} 个点上的结果",
 }

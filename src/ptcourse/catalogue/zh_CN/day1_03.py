@@ -163,4 +163,5 @@ MESSAGES = {
     "modules.demo_bn_eval": "BatchNorm，评估模式，批大小为 1：",
     "modules.word_buffer": "缓冲区",
     "modules.label_partly_frozen": "第一个 nn.Linear(20, 30) 被冻结、带有 nn.BatchNorm1d(30) 的模型",
+    "modules.demo_sgd_step": "SGD 的一步 == p - lr * p.grad：",
 }
