@@ -84,4 +84,5 @@ MESSAGES = {
     "ckpt.demo_saved": "saved",
     "ckpt.demo_kept": "kept: validation loss {best:.4f} from epoch {epoch}; last epoch's was {last:.4f}",
     "ckpt.demo_refused": "refused:",
+    "ckpt.demo_folder": "checkpoints of this notebook go to",
 }

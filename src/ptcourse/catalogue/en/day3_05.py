@@ -159,4 +159,5 @@ MESSAGES = {
     "ddp.demo_rank_epoch": "rank {rank}, epoch {epoch}: {order} ...",
     "ddp.demo_first_weights": "rank {rank}, first weights: {weights}",
     "ddp.demo_files": "files in outputs/: {files} + the two reports",
+    "ddp.demo_project_folder": "project folder:",
 }

@@ -133,4 +133,6 @@ MESSAGES = {
     "export.demo_compile_first_call": "torch.compile: first call {seconds:.1f} s (the compilation)",
     "export.demo_recorded": "recorded {category}: {text}",
     "export.demo_dtype_table_header": "dtype           largest diff  relative  same class  accuracy  ms (batch 64)",
+    "export.demo_folder": "exported files of this notebook go to",
+    "export.demo_files_for_tests": "files for the tests of Exercise 4:",
 }

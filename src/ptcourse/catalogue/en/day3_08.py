@@ -186,4 +186,5 @@ MESSAGES = {
     "capstone.demo_three_runs": "three runs, about {epochs:.0f} epochs of training, in {seconds:.1f} s",
     "capstone.demo_crash": "crash during epoch 1 ({crash}); the checkpoint on disk is from epoch",
     "capstone.demo_table_header": "                accuracy  latency, 1 image",
+    "capstone.demo_folder": "checkpoints and exported files of this notebook go to",
 }

@@ -78,4 +78,5 @@ MESSAGES = {
     "ckpt.demo_saved": "已保存",
     "ckpt.demo_kept": "保留的：第 {epoch} 轮的验证损失 {best:.4f}；最后一轮的是 {last:.4f}",
     "ckpt.demo_refused": "被拒绝：",
+    "ckpt.demo_folder": "本笔记本的检查点保存在",
 }

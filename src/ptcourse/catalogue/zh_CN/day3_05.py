@@ -152,4 +152,5 @@ MESSAGES = {
     "ddp.demo_rank_epoch": "进程 {rank}，第 {epoch} 轮：{order} ……",
     "ddp.demo_first_weights": "进程 {rank}，前几个权重：{weights}",
     "ddp.demo_files": "outputs/ 中的文件：{files}，外加两份报告",
+    "ddp.demo_project_folder": "项目文件夹：",
 }

@@ -131,4 +131,6 @@ MESSAGES = {
     "export.demo_compile_first_call": "torch.compile：第一次调用 {seconds:.1f} 秒（编译）",
     "export.demo_recorded": "记录到的 {category}：{text}",
     "export.demo_dtype_table_header": "dtype             最大差异    相对差异    类别相同    准确率  毫秒（批大小 64）",
+    "export.demo_folder": "本笔记本导出的文件保存在",
+    "export.demo_files_for_tests": "练习 4 的测试用到的文件：",
 }

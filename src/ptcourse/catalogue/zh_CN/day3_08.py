@@ -180,4 +180,5 @@ MESSAGES = {
     "capstone.demo_three_runs": "三次运行，共约 {epochs:.0f} 轮训练，用时 {seconds:.1f} 秒",
     "capstone.demo_crash": "第 1 轮中崩溃（{crash}）；磁盘上的检查点来自第几轮：",
     "capstone.demo_table_header": "                  准确率  延迟（1 张图像）",
+    "capstone.demo_folder": "本笔记本的检查点和导出的文件保存在",
 }
