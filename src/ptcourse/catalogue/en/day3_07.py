@@ -180,4 +180,16 @@ MESSAGES = {
         "deploy() returned {got}, but the largest absolute difference between ONNX Runtime and PyTorch (in "
         "evaluation mode, on example) is {expected}. Return float(np.abs(onnx_output - torch_output).max())."
     ),
+    # Printed by the demonstration cells (ptcourse.messages.say) and figure texts
+    "capstone.demo_pixel_values": "pixel values from {low:.2f} to {high:.2f}",
+    "capstone.demo_one_step": "one step on the CPU (one thread, median of 5 after a warm-up): float32 {fp32:.1f} ms, bfloat16 autocast {bf16:.1f} ms ({ratio:.2f}x)",
+    "capstone.demo_on_device": "on {device}: amp_dtype={dtype}, GradScaler on: {scaler}",
+    "capstone.demo_resumed": "resumed: epochs 1 and 2, mean losses",
+    "capstone.demo_uninterrupted": "uninterrupted: mean losses",
+    "capstone.demo_differ": "parameters that differ between the two:",
+    "capstone.demo_none": "none",
+    "capstone.demo_three_runs": "three runs, about {epochs:.0f} epochs of training, in {seconds:.1f} s",
+    "capstone.demo_crash": "crash during epoch 1 ({crash}); the checkpoint on disk is from epoch",
+    "capstone.demo_table_header": "                accuracy  latency, 1 image",
+    "capstone.demo_folder": "checkpoints and exported files of this notebook go to",
 }

@@ -174,4 +174,16 @@ MESSAGES = {
         "deploy() 返回了 {got}，但 ONNX Runtime 与 PyTorch（在评估模式下、在 example 上）之间的最大绝对差是 "
         "{expected}。请返回 float(np.abs(onnx_output - torch_output).max())。"
     ),
+    # 演示单元格打印的标签（ptcourse.messages.say）和图中的文字
+    "capstone.demo_pixel_values": "像素值从 {low:.2f} 到 {high:.2f}",
+    "capstone.demo_one_step": "CPU 上的一步（单线程，预热后 5 次的中位数）：float32 {fp32:.1f} 毫秒，bfloat16 autocast {bf16:.1f} 毫秒（{ratio:.2f} 倍）",
+    "capstone.demo_on_device": "在 {device} 上：amp_dtype={dtype}，GradScaler 是否开启：{scaler}",
+    "capstone.demo_resumed": "恢复之后：第 1、2 轮的平均损失",
+    "capstone.demo_uninterrupted": "不中断：平均损失",
+    "capstone.demo_differ": "两者之间不同的参数：",
+    "capstone.demo_none": "没有",
+    "capstone.demo_three_runs": "三次运行，共约 {epochs:.0f} 轮训练，用时 {seconds:.1f} 秒",
+    "capstone.demo_crash": "第 1 轮中崩溃（{crash}）；磁盘上的检查点来自第几轮：",
+    "capstone.demo_table_header": "                  准确率  延迟（1 张图像）",
+    "capstone.demo_folder": "本笔记本的检查点和导出的文件保存在",
 }
