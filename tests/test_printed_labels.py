@@ -32,7 +32,6 @@ from tests.harness.notebooks import ROOT, SOLUTIONS, nb_key, read
 
 NOTEBOOKS = sorted(SOLUTIONS.glob("day*/*.ipynb"))
 NOT_YET: dict[str, str] = {
-    "day2/06_debugging": "moved from day3/07 while its labels were converted elsewhere (issue 27)",
 }
 # a plain word: letters only, not part of code (an attribute, a call, a keyword argument, a quoted name)
 WORD = r"(?<![\w.'\"`(=\[/<-])[A-Za-z]{2,}(?![\w.'\"`(=\]/>])"

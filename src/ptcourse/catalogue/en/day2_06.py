@@ -98,4 +98,12 @@ MESSAGES = {
         "from the output towards the input and return the first whose norm is below ratio times the "
         "last Linear layer's."
     ),
+    # demonstration cells (say)
+    "debug.demo_label_range": "labels from {low} to {high}, but {classes} classes means indices 0 to {last}",
+    "debug.demo_cpu_only": "Only a CPU here: every tensor is on the same device, so this error cannot happen.",
+    "debug.demo_first_try": "first try, RuntimeError:",
+    "debug.demo_with_detach": "with the detach: loss",
+    "debug.demo_no_gradient": "no gradient reached:",
+    "debug.demo_repaired": "repaired: loss",
+    "debug.demo_vanishes": "{kind} the gradient vanishes at:",
 }

@@ -93,4 +93,12 @@ MESSAGES = {
         "模块，取它所有参数（权重和偏置）梯度的范数，然后从输出往输入方向走，返回第一个范数小于"
         "最后一个 Linear 层范数的 ratio 倍的层。"
     ),
+    # demonstration cells (say)
+    "debug.demo_label_range": "标签从 {low} 到 {high}，但 {classes} 个类别意味着下标只能是 0 到 {last}",
+    "debug.demo_cpu_only": "这里只有 CPU：每个张量都在同一个设备上，所以这个错误不会发生。",
+    "debug.demo_first_try": "第一次尝试，RuntimeError：",
+    "debug.demo_with_detach": "加了 detach 之后：损失",
+    "debug.demo_no_gradient": "没有梯度到达的参数：",
+    "debug.demo_repaired": "修复之后：损失",
+    "debug.demo_vanishes": "{kind} 梯度消失的位置：",
 }
