@@ -333,14 +333,18 @@ def leftover_sleepers(mark: str) -> list[int]:
     return [p.pid for p in psutil.process_iter(["cmdline"]) if (p.info["cmdline"] or [])[-1:] == [mark]]
 
 
-def check_spawner(rec: dict, printed_text: str, capped: bool, mark: str) -> None:
+def check_spawner(rec: dict, printed_text: str, capped: bool, mark: str, interrupted: bool = False) -> None:
     """With a pids cgroup the spawner's starts fail at the cap and the notebook goes on; without,
-    the watchdog stops its kernel and says why. Either way no child outlives the job."""
+    the watchdog stops its kernel and says why. Either way no child outlives the job.
+
+    ``interrupted``: the spawner's cell was stopped by the cell time limit (a KeyboardInterrupt in
+    its output). On a loaded machine the starts up to the cap can take longer than the hostile
+    class's 3 s limit: the loop is then stopped by time before the cap, which is as good."""
     from grader.sandbox import TASKS_PER_KERNEL
 
     if capped:
         count = spawned(printed_text)
-        assert count is not None and count < TASKS_PER_KERNEL, (count, rec["notes"])
+        assert count is not None and count < TASKS_PER_KERNEL or count is None and interrupted, (count, rec["notes"])
         assert rec["cells"]["env_pick_device_here"]["score"] == 1
     else:
         assert any("too many processes" in n for n in rec["notes"]), rec["notes"]
@@ -384,6 +388,13 @@ def total(hostile, student):
 
 def autograded_text(hostile, student) -> str:
     return (hostile["out"] / "autograded" / student / DAY / f"{NB}.ipynb").read_text()
+
+
+def errors(hostile, student) -> str:
+    """The names and messages of the errors the graded notebook's cells showed."""
+    nb = nbformat.read(str(hostile["out"] / "autograded" / student / DAY / f"{NB}.ipynb"), as_version=4)
+    return " ".join(f"{o.get('ename')}: {o.get('evalue')}" for c in nb.cells if c.cell_type == "code"
+                    for o in c.outputs if o.get("output_type") == "error")
 
 
 def printed(hostile, student) -> str:
@@ -475,7 +486,8 @@ def test_hostile_stopped_at_a_limit(hostile, student, note, message):
 @pytest.mark.slow
 def test_hostile_spawner(hostile):
     """A notebook starting processes in a loop is capped (or stopped), and none of them outlives it."""
-    check_spawner(hostile["records"]["spawner"], printed(hostile, "spawner"), bool(sandbox.probe().pids), HOSTILE_MARK)
+    check_spawner(hostile["records"]["spawner"], printed(hostile, "spawner"), bool(sandbox.probe().pids), HOSTILE_MARK,
+                  interrupted="KeyboardInterrupt" in errors(hostile, "spawner"))
 
 
 @pytest.mark.slow
