@@ -518,10 +518,10 @@ class Grader:
         self.summary.report = self.reports / "report.html"
         self.summary.report.write_text(report.class_report_html(
             self.day, records, self.order,
-            {"max_total": max_total, "warnings": self.summary.warnings, "timing": timing, "penalties": late,
-             "similarity_html": self.similarity(subs),
-             "exports": self.summary.exports,
-             "platform_late": {s.student: s.origin.platform.value for s in subs if s.origin and s.origin.late}},
+            report.ClassFacts(
+                max_total=max_total, warnings=tuple(self.summary.warnings), timing=timing, penalties=late,
+                similarity_html=self.similarity(subs), exports=tuple(self.summary.exports),
+                platform_late={s.student: s.origin.platform.value for s in subs if s.origin and s.origin.late}),
             lang=self.lang))
 
 

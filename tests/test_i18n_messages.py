@@ -124,7 +124,8 @@ def test_qps_notebook_checks_and_pages_show_no_hard_coded_english(path):
     assert not english(feedback), f"the feedback page outside the catalogue: {english(feedback)}"
     assert english(page_text(report.feedback_html(record, labels, lang="en"))), "the detector is blind"
     stopped = {**record, "status": "timeout", "detail": messages.msg_in("qps", "grader.stopped.timeout", seconds=9)}
-    summary = {"max_total": 14, "timing": messages.msg_in("qps", "grader.report.timing", wall=3, cells=2, overhead=1)}
+    summary = report.ClassFacts(max_total=14, timing=messages.msg_in("qps", "grader.report.timing", wall=3, cells=2,
+                                                                  overhead=1))
     class_page = page_text(report.class_report_html("day1", [record, {**stopped, "student": "ben"}],
                                                     list(cells), summary, lang="qps"))
     assert not english(class_page), f"the class report outside the catalogue: {english(class_page)}"

@@ -298,8 +298,8 @@ def test_report_uses_final_scores_and_shows_both():
     records = [record("alice", 10.0), record("bob", 10.0), record("stray.ipynb", 0.0, attributed=False)]
     result = lms_files.ExportResult("canvas", Path("canvas.csv"), (roster.Unmatched("zed", "not_on_roster"),),
                                     Path("canvas-unmatched.csv"), ("Lee, Carol",), Path("r.csv"))
-    page = report.class_report_html(DAY, records, [], {"max_total": 10, "penalties": {"bob": {"00_environment": 2.0}},
-                                                       "exports": [result], "platform_late": {"bob": "canvas"}})
+    page = report.class_report_html(DAY, records, [], report.ClassFacts(
+        max_total=10, penalties={"bob": {"00_environment": 2.0}}, exports=(result,), platform_late={"bob": "canvas"}))
     assert "mean 9.0, median 9.0 of 10 points" in page  # (10 + 8) / 2, not 10
     assert "<td>bob</td><td>10</td><td>−2</td><td>8</td>" in page
     assert "2 students" in page and "(no student: needs a human)" in page
