@@ -23,6 +23,7 @@ import jinja2
 from markupsafe import Markup
 
 from grader import roster_report
+from grader.records import CellKind, CellResult, NotebookRecord
 from grader.security import scrub  # noqa: F401 - its old home; grader.security is the one
 from ptcourse.messages import catalogue, msg_in, normalise_lang
 
@@ -77,14 +78,11 @@ class CheckRow:
     wrong: str  # what was wrong, in words ("" when it passed)
 
 
-def _check_rows(cells: dict, exercises: dict[str, str], lang: str) -> list[CheckRow]:
-    rows = []
-    for grade_id, cell in cells.items():
-        ok = cell["score"] >= cell["max"]
-        rows.append(CheckRow(exercise_name(exercises.get(grade_id, grade_id), lang), check_title(grade_id, lang),
-                             grade_id, f"{cell['score']:g} / {cell['max']:g}", ok,
-                             "" if ok else cell.get("message") or msg_in(lang, "grader.page.no_message")))
-    return rows
+def _check_rows(cells: dict[str, CellResult], exercises: dict[str, str], lang: str) -> list[CheckRow]:
+    return [CheckRow(exercise_name(exercises.get(grade_id, grade_id), lang), check_title(grade_id, lang), grade_id,
+                     f"{cell.score:g} / {cell.max:g}", cell.passed,
+                     "" if cell.passed else cell.message or msg_in(lang, "grader.page.no_message"))
+            for grade_id, cell in cells.items()]
 
 
 def _page_words(lang: str, *keys: str) -> dict[str, str]:
@@ -92,28 +90,25 @@ def _page_words(lang: str, *keys: str) -> dict[str, str]:
     return {key: msg_in(lang, f"grader.page.{key}") for key in keys}
 
 
-def feedback_html(record: dict, exercises: dict[str, str], lang: str | None = None) -> str:
-    """One student's feedback page for one notebook (see :func:`grader.engine` records), in ``lang``
-    (default: the notebook's own language, ``record["lang"]``)."""
-    lang = lang or record.get("lang") or "en"
-    text = {"feedback_for": msg_in(lang, "grader.page.feedback_for", student=record["student"]),
-            "points": msg_in(lang, "grader.page.points", score=record["score"], max_score=record["max_score"]),
+def feedback_html(record: NotebookRecord, exercises: dict[str, str], lang: str | None = None) -> str:
+    """One student's feedback page for one notebook, in ``lang`` (default: the notebook's own language)."""
+    lang = lang or record.lang or "en"
+    text = {"feedback_for": msg_in(lang, "grader.page.feedback_for", student=record.student),
+            "points": msg_in(lang, "grader.page.points", score=record.score, max_score=record.max_score),
             **_page_words(lang, "flagged", "checks", "col_exercise", "col_check", "col_points", "col_result",
                           "col_wrong", "passed", "failed", "hidden_note")}
     problem = None
-    if record["status"] != "graded":
-        problem = {"status": status_words(record["status"], lang), "detail": note_text(record.get("detail", ""), lang)}
+    if not record.graded:
+        problem = {"status": status_words(record.status, lang), "detail": note_text(record.detail, lang)}
     late = ""
-    if record.get("late_penalty"):
-        late = msg_in(lang, "grader.page.late", timestamp=record.get("timestamp") or "", penalty=record["late_penalty"],
-                      final=max(0.0, record["score"] - record["late_penalty"]), max_score=record["max_score"])
+    if record.late_penalty:
+        late = msg_in(lang, "grader.page.late", timestamp=record.timestamp or "", penalty=record.late_penalty,
+                      final=max(0.0, record.score - record.late_penalty), max_score=record.max_score)
     return render("feedback.html", lang=normalise_lang(lang), text=text, problem=problem, late=late,
-                  title=msg_in(lang, "grader.page.feedback_title", notebook=record["notebook"],
-                               student=record["student"]),
-                  heading=f"{record['day']} · {record['notebook']}",
-                  notes=[note_text(n, lang) for n in record.get("notes", [])],
-                  findings=[note_text(f, lang) for f in record.get("findings", [])],
-                  rows=_check_rows(record.get("cells", {}), exercises, lang))
+                  title=msg_in(lang, "grader.page.feedback_title", notebook=record.notebook, student=record.student),
+                  heading=f"{record.day} · {record.notebook}", notes=[note_text(n, lang) for n in record.notes],
+                  findings=[note_text(f, lang) for f in record.findings],
+                  rows=_check_rows(record.cells, exercises, lang))
 
 
 def normalise(message: str) -> str:
@@ -152,7 +147,7 @@ def prepare_charts() -> None:
     fig.savefig(io.BytesIO(), format="png", dpi=24)
 
 
-def _charts(records: list[dict], exercise_order: list[str], lang: str = "en",
+def _charts(records: list[NotebookRecord], exercise_order: list[str], lang: str = "en",
             totals: dict[str, float] | None = None) -> tuple[Chart, Chart]:
     """The histogram of ``totals`` (each student's final score) and the per-check bars."""
     import matplotlib
@@ -167,7 +162,7 @@ def _charts(records: list[dict], exercise_order: list[str], lang: str = "en",
         return _draw(plt, records, exercise_order, lang, totals if totals is not None else final_totals(records, {}))
 
 
-def _draw(plt, records: list[dict], exercise_order: list[str], lang: str,
+def _draw(plt, records: list[NotebookRecord], exercise_order: list[str], lang: str,
           totals: dict[str, float]) -> tuple[Chart, Chart]:
     fig, ax = plt.subplots(figsize=(7, 2.8))
     ax.hist(list(totals.values()) or [0], bins=min(20, max(5, len(totals))), color="#4c72b0")
@@ -181,9 +176,9 @@ def _draw(plt, records: list[dict], exercise_order: list[str], lang: str,
 
     earned, possible = defaultdict(float), defaultdict(float)
     for r in records:
-        for grade_id, cell in r.get("cells", {}).items():
-            earned[grade_id] += cell["score"]
-            possible[grade_id] += cell["max"]
+        for grade_id, cell in r.cells.items():
+            earned[grade_id] += cell.score
+            possible[grade_id] += cell.max
     ids = [g for g in exercise_order if possible.get(g)]
     fig, ax = plt.subplots(figsize=(7, max(2.5, 0.24 * len(ids))))
     fractions = [100 * earned[g] / possible[g] for g in ids]
@@ -201,16 +196,16 @@ def _draw(plt, records: list[dict], exercise_order: list[str], lang: str,
     return hist, per_cell
 
 
-def before_penalty(records: list[dict]) -> dict[str, float]:
+def before_penalty(records: list[NotebookRecord]) -> dict[str, float]:
     """Each attributed student's points before any late penalty."""
     totals: dict[str, float] = defaultdict(float)
     for r in records:
-        if r.get("attributed", True):
-            totals[r["student"]] += r["score"]
+        if r.attributed:
+            totals[r.student] += r.score
     return totals
 
 
-def final_totals(records: list[dict], late: dict[str, float]) -> dict[str, float]:
+def final_totals(records: list[NotebookRecord], late: dict[str, float]) -> dict[str, float]:
     """Each student's final score: points after the late penalty (never below 0), as exported."""
     return {s: max(0.0, total - late.get(s, 0.0)) for s, total in before_penalty(records).items()}
 
@@ -237,12 +232,12 @@ class StudentRow:
     links: tuple[tuple[str, str], ...]  # (href, notebook)
 
 
-def student_rows(records: list[dict], late: dict[str, float]) -> list[StudentRow]:
+def student_rows(records: list[NotebookRecord], late: dict[str, float]) -> list[StudentRow]:
     """One row per student: points before the late penalty, the penalty, the final score, feedback links."""
     totals, finals = before_penalty(records), final_totals(records, late)
     return [StudentRow(student, f"{totals[student]:g}", f"−{late[student]:g}" if late.get(student) else "",
-                       f"{finals[student]:g}", tuple((r["feedback"], r["notebook"]) for r in records
-                                                     if r["student"] == student and r.get("feedback")))
+                       f"{finals[student]:g}", tuple((r.feedback, r.notebook) for r in records
+                                                     if r.student == student and r.feedback))
             for student in sorted(totals)]
 
 
@@ -257,26 +252,27 @@ class Tally:
     unproven: Counter = field(default_factory=Counter)  # (student, notebook) -> checks scored 0
 
     @classmethod
-    def of(cls, records: list[dict]) -> Tally:
+    def of(cls, records: list[NotebookRecord]) -> Tally:
         tally = cls()
         for r in records:
-            for grade_id, cell in r.get("cells", {}).items():
-                if cell["score"] < cell["max"] and cell.get("message"):
+            for grade_id, cell in r.cells.items():
+                if not cell.passed and cell.message:
                     tally.add(r, grade_id, cell)
         return tally
 
-    def add(self, r: dict, grade_id: str, cell: dict) -> None:
-        kind = cell.get("kind") or ("not_attempted" if cell["message"].startswith("NotImplementedError") else "mistake")
-        if kind == "not_attempted":
-            self.not_attempted[r["notebook"]] += 1
-        elif kind == "stopped":
-            self.stopped[(r["student"], r["notebook"])] += 1
-        elif kind == "integrity":
-            self.unproven[(r["student"], r["notebook"])] += 1
+    def add(self, r: NotebookRecord, grade_id: str, cell: CellResult) -> None:
+        kind = cell.kind or (CellKind.NOT_ATTEMPTED if cell.message.startswith("NotImplementedError")
+                             else CellKind.MISTAKE)
+        if kind == CellKind.NOT_ATTEMPTED:
+            self.not_attempted[r.notebook] += 1
+        elif kind == CellKind.STOPPED:
+            self.stopped[(r.student, r.notebook)] += 1
+        elif kind == CellKind.INTEGRITY:
+            self.unproven[(r.student, r.notebook)] += 1
         else:
-            key = (grade_id, normalise(cell["message"]))
+            key = (grade_id, normalise(cell.message))
             self.failures[key] += 1
-            self.example.setdefault(key, cell["message"])
+            self.example.setdefault(key, cell.message)
 
 
 @dataclass(frozen=True)
@@ -288,17 +284,17 @@ class Attention:
     what: tuple[str, ...]
 
 
-def attention_rows(records: list[dict], lang: str) -> list[Attention]:
+def attention_rows(records: list[NotebookRecord], lang: str) -> list[Attention]:
     rows = []
     for r in records:
-        if r["status"] == "graded" and not r.get("findings") and not r.get("notes"):
+        if r.graded and not r.findings and not r.notes:
             continue
-        detail = r.get("instructor_detail") or note_text(r.get("detail", ""), lang)
-        what = [status_words(r["status"], lang) + ": " + detail[:600]] if r["status"] != "graded" else []
-        what += [msg_in(lang, "grader.report.review", finding=note_text(f, lang)) for f in r.get("findings", [])]
-        what += [note_text(n, lang) for n in r.get("notes", [])]
-        who = r["student"] if r.get("attributed", True) else msg_in(lang, "grader.report.nobody")
-        rows.append(Attention(who, r["notebook"], tuple(what)))
+        detail = r.instructor_detail or note_text(r.detail, lang)
+        what = [status_words(r.status, lang) + ": " + detail[:600]] if not r.graded else []
+        what += [msg_in(lang, "grader.report.review", finding=note_text(f, lang)) for f in r.findings]
+        what += [note_text(n, lang) for n in r.notes]
+        who = r.student if r.attributed else msg_in(lang, "grader.report.nobody")
+        rows.append(Attention(who, r.notebook, tuple(what)))
     return rows
 
 
@@ -307,13 +303,13 @@ REPORT_WORDS = ("scores", "per_check", "common", "col_times", "col_check", "col_
                 "col_what", "nothing", "students", "col_points", "col_late", "col_final", "col_feedback")
 
 
-def _report_words(lang: str, day: str, records: list[dict], finals: dict[str, float], facts: ClassFacts,
+def _report_words(lang: str, day: str, records: list[NotebookRecord], finals: dict[str, float], facts: ClassFacts,
                   tally: Tally) -> dict[str, str]:
     """Every sentence of the class report (``grader.report.<key>``), in ``lang``."""
     text = {key: msg_in(lang, f"grader.report.{key}") for key in REPORT_WORDS}
-    students = {r["student"] for r in records if r.get("attributed", True)}
+    students = {r.student for r in records if r.attributed}
     text["counts"] = msg_in(lang, "grader.report.counts", students=len(students),
-                            notebooks=sum(1 for r in records if r.get("attributed", True)))
+                            notebooks=sum(1 for r in records if r.attributed))
     text["mean"] = msg_in(lang, "grader.report.mean", mean=statistics.mean(finals.values()),
                           median=statistics.median(finals.values()), max_total=facts.max_total) if finals else ""
     counts = ", ".join(f"{nb} {n}" for nb, n in sorted(tally.not_attempted.items()))
@@ -322,13 +318,13 @@ def _report_words(lang: str, day: str, records: list[dict], finals: dict[str, fl
     return text
 
 
-def class_report_html(day: str, records: list[dict], exercise_order: list[str], facts: ClassFacts | None = None,
+def class_report_html(day: str, records: list[NotebookRecord], exercise_order: list[str], facts: ClassFacts | None = None,
                       lang: str = "en") -> str:
     """The instructor's page, in ``lang``: distributions, common failures, what needs a human."""
     facts = facts or ClassFacts()
     late = {student: sum(nbs.values()) for student, nbs in facts.penalties.items()}
     finals = final_totals(records, late)
-    graded = [r for r in records if r.get("attributed", True)]
+    graded = [r for r in records if r.attributed]
     tally = Tally.of(records)
     failures = [{"count": n, "title": check_title(g, lang), "grade_id": g, "example": tally.example[(g, m)][:300]}
                 for (g, m), n in tally.failures.most_common(15)]

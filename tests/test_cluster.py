@@ -158,7 +158,7 @@ def test_worker_dies_mid_run(dask_cluster, local_scores, tmp_path):
     watcher.join(timeout=5)
     assert summary.graded == len(CLASS) and summary.problems == 0, summary.records
     assert cell_scores(f"sqlite:///{tmp_path / 'gb.db'}", DAY) == local_scores
-    assert sorted(r["student"] for r in summary.records) == sorted(CLASS)  # each once
+    assert sorted(r.student for r in summary.records) == sorted(CLASS)  # each once
 
 
 KILLER = """

@@ -19,6 +19,7 @@ import pytest
 
 from grader import exports, late, lms_files, platforms, report, roster, submissions
 from grader.platforms import Platform
+from grader.records import NotebookRecord
 from tests.harness.classroom import solved, untouched
 from tests.harness.notebooks import ROOT
 
@@ -289,9 +290,8 @@ def test_cli_refuses_an_unknown_roster_before_grading(tmp_path, capsys):
 
 
 def record(student, score, attributed=True):
-    return {"student": student, "notebook": "00_environment", "status": "graded" if attributed else "unreadable",
-            "score": score, "max_score": 10.0, "cells": {}, "notes": [], "findings": [], "detail": "",
-            "attributed": attributed}
+    return NotebookRecord(student=student, notebook="00_environment", status="graded" if attributed else "unreadable",
+                          score=score, max_score=10.0, attributed=attributed)
 
 
 def test_report_uses_final_scores_and_shows_both():
