@@ -115,9 +115,9 @@ def test_workers_are_set_up_like_the_image(dask_cluster):
     checks = dask_cluster.client.run(worker_setup.check)
     assert len(checks) == 2
     for report in checks.values():
-        assert report["digests"][DAY] == sources_digest(ROOT / "solutions" / DAY)
-        assert not report["daemonic_now"] and not report["dask_worker_daemon"]
-        assert report["cpus"] == 1  # two workers share this machine's two CPUs
+        assert report.digests[DAY] == sources_digest(ROOT / "solutions" / DAY)
+        assert not report.daemonic_now and not report.dask_worker_daemon
+        assert report.cpus == 1  # two workers share this machine's two CPUs
 
 
 @pytest.mark.slow
