@@ -81,7 +81,8 @@ def section(result: Report, lang: str = "en", href: str = PAGE) -> str:
             "link": msg_in(lang, "grader.similarity.link"),
             "nothing": msg_in(lang, "grader.similarity.nothing"),
             "col_notebook": msg_in(lang, "grader.report.col_notebook"),
-            "col_exercise": msg_in(lang, "grader.page.col_exercise")}
+            "col_exercise": msg_in(lang, "grader.page.col_exercise"),
+            "col_pair": msg_in(lang, "grader.similarity.col_pair")}
     return report.render("similarity_section.html", text=text, pairs=pairs[:SECTION_PAIRS], href=href)
 
 
