@@ -142,11 +142,13 @@ def masters_of(source: Path) -> tuple[dict[str, nbmodel.CourseNotebook], list[st
     return course, order, labels
 
 
-def grader_digest() -> str:
-    """A digest of the grader's and the course package's code: a new version grades again."""
+def grader_digest(folders: tuple[Path, ...] = ()) -> str:
+    """A digest of the grader's and the course package's code and the pages' templates (``folders``:
+    others instead): a new version grades again, and writes its pages again."""
     digest = hashlib.sha256()
-    for folder in (Path(__file__).resolve().parent, Path(nbmodel.__file__).resolve().parent):
-        for path in sorted(folder.rglob("*.py")):
+    for folder in folders or (Path(__file__).resolve().parent, Path(nbmodel.__file__).resolve().parent):
+        templates = [p for p in (folder / "templates").rglob("*") if p.is_file()]
+        for path in sorted([*folder.rglob("*.py"), *templates]):
             digest.update(str(path.relative_to(folder)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:16]

@@ -82,3 +82,17 @@ def test_a_result_file_the_grader_cannot_read_is_left_out_with_a_warning(tmp_pat
     assert not grader.up_to_date(sub, "abc")  # graded again
     sub.notebook = "00_environment"
     assert grader.up_to_date(sub, "abc") and not grader.up_to_date(sub, "other")
+
+
+def test_a_template_change_grades_again(tmp_path):
+    """The pages' templates are part of the grader's version: editing one writes every page again."""
+    from grader import engine
+
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "code.py").write_text("x = 1\n")
+    page = tmp_path / "templates" / "base.html"
+    page.write_text("<main></main>")
+    before = engine.grader_digest((tmp_path,))
+    page.write_text("<main>changed</main>")
+    assert engine.grader_digest((tmp_path,)) != before
+    assert engine.grader_digest() != before  # the grader's own folders by default
