@@ -139,5 +139,5 @@ def test_nothing_reaches_the_next_student(tmp_path):
         assert int(_printed(tmp_path / "out", "b_find", "CAPS:"), 16) == 0  # a forked kernel has no capabilities
     assert sorted(_leftovers(tmp_path / "out", "c_self")) == sorted(KINDS)  # the search works
     assert _leftovers(tmp_path / "out", "b_find") == []
-    assert records["b_find"]["score"] == 8, records["b_find"]["cells"]
+    assert records["b_find"].score == 8, records["b_find"].cells
     assert os.path.exists(tmp_path / "out" / "autograded" / "a_plant" / DAY / f"{NB}.ipynb")
