@@ -349,7 +349,7 @@ class JailedExecute(Execute):
             json.dump(self._timing, f)
         if self.guard is not None:
             with open(os.path.join(self.jail.runtime, "integrity.json"), "w") as f:
-                json.dump(self.guard.summary(), f)
+                json.dump(self.guard.summary().to_json(), f)
         if self.observer is not None:  # the job's folder, which the kernel cannot see (its runtime it can)
             with open(OBSERVED_PATH, "w") as f:
                 json.dump(self.observer.summary(), f)

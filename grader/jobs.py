@@ -19,13 +19,13 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass, field, replace
-from enum import Enum
 from pathlib import Path
 
 import nbformat
 
 from grader import gradebook, inductor, sandbox, settings, zygote
 from grader.observations import ObserveSpec
+from grader.records import CellKind, Disagreed, Integrity, Status
 from ptcourse.messages import msg_in
 
 JOB_CONFIG = """\
@@ -168,28 +168,6 @@ class Limits:
     gpu: bool = False  # the kernel may use the NVIDIA GPU (see sandbox.KernelJail.gpu)
 
 
-try:
-    from enum import StrEnum
-except ImportError:  # Python 3.10
-    class StrEnum(str, Enum):
-        def __str__(self) -> str:
-            return str(self.value)
-
-        def __format__(self, spec: str) -> str:
-            return str(self.value).__format__(spec)
-
-
-class Status(StrEnum):
-    """A notebook's outcome (its words: the catalogue's ``grader.status.*``)."""
-
-    GRADED = "graded"
-    TIMEOUT = "timeout"  # the notebook ran past its time limit
-    ERROR = "error"  # the grader's own trouble: nbgrader failed, its result unreadable
-    UNREADABLE = "unreadable"  # the file: not read (a link, not JSON, too big...), nothing run
-    REFUSED = "refused"  # the worker would not run the job (other sources, no sandbox): never recorded
-    UNATTRIBUTED = "unattributed"  # a platform's file that names no student: a human's, never graded
-
-
 # Error outputs the grader itself writes: their message is already plain words.
 GRADER_ERRORS = {"GraderIntegrity", "GraderObservation", "KernelDied", "NotRun", "CellTimeoutError"}
 
@@ -207,16 +185,16 @@ def error_text(output, lang: str = "en") -> str:
 STOPPED = {"KernelDied", "NotRun", "CellTimeoutError"}
 
 
-def failure_kind(output) -> str:
-    """Why a graded cell failed: ``mistake``, ``not_attempted``, ``stopped`` (by the grader) or ``integrity``."""
+def failure_kind(output) -> CellKind:
+    """Why a graded cell failed: a mistake, not attempted, stopped (by the grader) or unproven (integrity)."""
     ename = output.get("ename", "")
     if ename in STOPPED:
-        return "stopped"
+        return CellKind.STOPPED
     if ename == "GraderIntegrity":
-        return "integrity"
+        return CellKind.INTEGRITY
     if ename == "NotImplementedError":
-        return "not_attempted"
-    return "mistake"
+        return CellKind.NOT_ATTEMPTED
+    return CellKind.MISTAKE
 
 
 def failure_kinds(nb) -> dict[str, str]:
@@ -447,9 +425,9 @@ def _read_runtime(result: JobOutcome, runtime: Path) -> None:
     integrity = runtime / "integrity.json"
     if integrity.exists():
         try:
-            result.integrity = json.loads(integrity.read_text())
-        except ValueError:
-            result.integrity = {}
+            result.integrity = Integrity.from_json(json.loads(integrity.read_text()))
+        except ValueError:  # RecordError included
+            result.integrity = None
 
 
 def _read_observed(path: Path, result: JobOutcome) -> None:
@@ -461,7 +439,8 @@ def _read_observed(path: Path, result: JobOutcome) -> None:
     if isinstance(data.get("observed"), dict):
         result.observed = data["observed"]
     if data.get("disagreed"):
-        result.integrity = {**result.integrity, "disagreed": data["disagreed"]}
+        disagreed = tuple(Disagreed(str(d.get("grade_id")), str(d.get("detail", ""))) for d in data["disagreed"])
+        result.integrity = (result.integrity or Integrity()).with_disagreed(disagreed)
 
 
 def _tail(path: Path, lines: int = 15) -> str:
@@ -513,7 +492,7 @@ class JobOutcome:
     peak_bytes: int | None = None
     kernel_death: str | None = None
     detail: str = ""
-    integrity: dict = field(default_factory=dict)  # what the guard saw (grader/guard.py)
+    integrity: Integrity | None = None  # what the guard saw (grader/guard.py), and the second key's disagreements
     worker: str = ""  # host:pid of the process that ran it
     observed: dict | None = None  # a reference run's observations
 

@@ -25,6 +25,35 @@ import types as _y
 
 
 def _install(name):
+    """Snapshot what the checks rely on, and register the module ``name`` with ``sanitize`` and ``done``."""
+    st = _snapshot()
+    protected, machinery, harmful = _protected_check(st), _machinery_check(st), _harmful_check(st)
+
+    def sanitize(nonce):
+        restored = protected(fix=True)
+        found = harmful()
+        switched_off = machinery(fix=True)
+        return _j.dumps({"nonce": nonce, "restored": restored, "machinery": switched_off, "harmful": found})
+
+    def done(nonce):
+        frame = _s._getframe(1)
+        changed = protected(fix=False) + machinery(fix=False)
+        traced = frame.f_trace is not None
+        hist = getattr(st.ip, "history_manager", None)
+        parsed = getattr(hist, "input_hist_parsed", None) or [""]
+        ran = _h.sha1(str(parsed[-1]).strip().encode()).hexdigest()
+        report = _j.dumps({"changed": changed, "traced": traced, "ran": ran})
+        _s.stdout.write(f"\x1ePTG {nonce} {report}\x1e\n")
+        _s.stdout.flush()
+
+    module = _y.ModuleType(name)
+    module.sanitize, module.done = sanitize, done
+    _s.modules[name] = module
+    return name
+
+
+def _spaces(ip):
+    """The namespaces the checks rely on, as (label, object), and the kernel's own objects."""
     import math
 
     import numpy
@@ -36,7 +65,6 @@ def _install(name):
     import ptcourse.checks
     import ptcourse.messages
 
-    ip = get_ipython()  # noqa: F821 - the kernel's shell
     kernel = getattr(ip, "kernel", None)
     spaces = [("builtins", _b), ("torch", torch), ("torch.Tensor", torch.Tensor), ("torch.nn", torch.nn),
               ("torch.nn.functional", torch.nn.functional), ("torch.testing", torch.testing),
@@ -53,12 +81,19 @@ def _install(name):
         if id(cls) not in seen:
             seen.add(id(cls))
             spaces.append((f"{cls.__module__}.{cls.__qualname__}", cls))
-    snap = {label: (obj, dict(vars(obj))) for label, obj in spaces}
-    strict = {"torch.Tensor"} | {label for label, obj in spaces if isinstance(obj, type) and label != "torch.Tensor"}
-    modules = {label: _s.modules.get(label) for label, obj in spaces if isinstance(obj, _y.ModuleType)}
     genuine = {"torch": torch, "np": numpy, "numpy": numpy, "nn": torch.nn, "F": torch.nn.functional,
                "math": math, "ptcourse": ptcourse}
     genuine.update({n: getattr(ptcourse.checks, n) for n in ptcourse.checks.__all__})
+    return spaces, instances, genuine, ptcourse.checks.CheckFailed
+
+
+def _snapshot():
+    """What the checks rely on, as it is now: the kernel-side state of :func:`_install`."""
+    ip = get_ipython()  # noqa: F821 - the kernel's shell
+    spaces, instances, genuine, check_failed = _spaces(ip)
+    snap = {label: (obj, dict(vars(obj))) for label, obj in spaces}
+    strict = {"torch.Tensor"} | {label for label, obj in spaces if isinstance(obj, type) and label != "torch.Tensor"}
+    modules = {label: _s.modules.get(label) for label, obj in spaces if isinstance(obj, _y.ModuleType)}
     tm = ip.input_transformer_manager
     shell_attrs = ["input_transformers_cleanup", "input_transformers_post", "ast_transformers",
                    "custom_exceptions", "CustomTB", "InteractiveTB", "SyntaxTB", "displayhook", "display_pub",
@@ -71,8 +106,16 @@ def _install(name):
     system = {"stdout": _s.stdout, "stderr": _s.stderr}
     for key in _KERNEL_SWAPS:  # IPython and ipykernel swap these for each request
         snap["builtins"][1].pop(key, None)
+    return _y.SimpleNamespace(ip=ip, snap=snap, strict=strict, modules=modules, genuine=genuine, tm=tm, shell=shell,
+                              shell_lists=shell_lists, tm_attrs=tm_attrs, own=own, system=system,
+                              check_failed=check_failed)
 
-    def _protected_changes(fix):
+
+def _protected_check(st):
+    """``changes(fix)``: the protected objects changed since the snapshot (put back with ``fix``)."""
+    snap, strict, modules, genuine, ip = st.snap, st.strict, st.modules, st.genuine, st.ip
+
+    def changes(fix):
         out = []
         for label, (obj, base) in snap.items():
             current = vars(obj)
@@ -108,7 +151,14 @@ def _install(name):
                     ns[key] = value
         return out
 
-    def _machinery_changes(fix):
+    return changes
+
+
+def _machinery_check(st):
+    """``changes(fix)``: IPython's execution machinery changed since the snapshot (switched off with ``fix``)."""
+    ip, shell, shell_lists, tm, tm_attrs, own, system = st.ip, st.shell, st.shell_lists, st.tm, st.tm_attrs, st.own, st.system
+
+    def changes(fix):
         out = []
         for attr, value in shell.items():
             if getattr(ip, attr, None) is not value:
@@ -135,20 +185,32 @@ def _install(name):
                 out.append(f"sys.{key}")
                 if fix:
                     setattr(_s, key, value)
-        if _s.gettrace() is not None or _s.getprofile() is not None:
-            out.append("sys.settrace/setprofile")
-            if fix:
-                _s.settrace(None)
-                _s.setprofile(None)
-        if getattr(_t, "_trace_hook", None) is not None or getattr(_t, "_profile_hook", None) is not None:
-            out.append("threading.settrace/setprofile")
-            if fix:
-                _t.settrace(None) if hasattr(_t, "settrace") else None
-                _t.setprofile(None) if hasattr(_t, "setprofile") else None
-        return out
+        return out + _tracing(fix)
 
-    def _harmful():
-        """Added machinery that would change a test or hide its failure (harmless additions are not)."""
+    return changes
+
+
+def _tracing(fix):
+    """Trace and profile functions set (removed with ``fix``)."""
+    out = []
+    if _s.gettrace() is not None or _s.getprofile() is not None:
+        out.append("sys.settrace/setprofile")
+        if fix:
+            _s.settrace(None)
+            _s.setprofile(None)
+    if getattr(_t, "_trace_hook", None) is not None or getattr(_t, "_profile_hook", None) is not None:
+        out.append("threading.settrace/setprofile")
+        if fix:
+            _t.settrace(None) if hasattr(_t, "settrace") else None
+            _t.setprofile(None) if hasattr(_t, "setprofile") else None
+    return out
+
+
+def _harmful_check(st):
+    """``harmful()``: added machinery that would change a test or hide its failure (harmless additions are not)."""
+    ip, shell_lists, own, check_failed = st.ip, st.shell_lists, st.own, st.check_failed
+
+    def harmful():
         out = []
         probe = "x = 1\nraise AssertionError('probe')\n"
         for attr in ("input_transformers_cleanup", "input_transformers_post"):
@@ -167,34 +229,14 @@ def _install(name):
             except Exception:
                 out.append("an AST transformer")
         caught = tuple(getattr(ip, "custom_exceptions", ()) or ())
-        if caught and any(issubclass(ptcourse.checks.CheckFailed, c) or issubclass(KeyboardInterrupt, c)
+        if caught and any(issubclass(check_failed, c) or issubclass(KeyboardInterrupt, c)
                           for c in caught if isinstance(c, type)):
             out.append("a custom exception handler")
         for obj, keys in own.values():
             out += [f"{type(obj).__name__}.{k}" for k, v in vars(obj).items() if callable(v) and k not in keys]
         return out
 
-    def sanitize(nonce):
-        restored = _protected_changes(fix=True)
-        harmful = _harmful()
-        machinery = _machinery_changes(fix=True)
-        return _j.dumps({"nonce": nonce, "restored": restored, "machinery": machinery, "harmful": harmful})
-
-    def done(nonce):
-        frame = _s._getframe(1)
-        changed = _protected_changes(fix=False) + _machinery_changes(fix=False)
-        traced = frame.f_trace is not None
-        hist = getattr(ip, "history_manager", None)
-        parsed = getattr(hist, "input_hist_parsed", None) or [""]
-        ran = _h.sha1(str(parsed[-1]).strip().encode()).hexdigest()
-        report = _j.dumps({"changed": changed, "traced": traced, "ran": ran})
-        _s.stdout.write(f"\x1ePTG {nonce} {report}\x1e\n")
-        _s.stdout.flush()
-
-    module = _y.ModuleType(name)
-    module.sanitize, module.done = sanitize, done
-    _s.modules[name] = module
-    return name
+    return harmful
 
 
 _CACHES = ("__slotnames__",)  # what copyreg and friends cache on a class

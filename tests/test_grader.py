@@ -22,6 +22,7 @@ import pytest
 
 from grader import cli, repair, report, sandbox, scan, submissions
 from grader.jobs import error_text
+from grader.records import CellResult, NotebookRecord
 from tests.harness.classroom import mutated, solved, untouched, with_code, write_class
 from tests.harness.course import TempCourse
 from tests.harness.notebooks import ROOT, nbgrader_meta
@@ -122,13 +123,28 @@ def test_error_text_keeps_the_plain_words():
 
 
 def test_feedback_page_hides_test_source():
-    record = {"student": "amy", "day": DAY, "notebook": NB, "status": "graded", "detail": "", "notes": [],
-              "findings": [], "score": 1.0, "max_score": 2.0,
-              "cells": {"env_pick_device_here": {"score": 1.0, "max": 1.0, "message": None},
-                        "env_pick_device_priority": {"score": 0.0, "max": 1.0, "message": "should return 'cuda', got 'cpu'"}}}
+    record = NotebookRecord(student="amy", day=DAY, notebook=NB, status="graded", score=1.0, max_score=2.0,
+                            cells={"env_pick_device_here": CellResult(1.0, 1.0),
+                                   "env_pick_device_priority": CellResult(0.0, 1.0, "should return 'cuda', got 'cpu'")})
     page = report.feedback_html(record, {})
-    assert "should return &#x27;cuda&#x27;, got &#x27;cpu&#x27;" in page and "✘ failed" in page
+    assert "should return &#39;cuda&#39;, got &#39;cpu&#39;" in page and "✘ failed" in page
     assert "BEGIN HIDDEN" not in page and "assert" not in page
+
+
+def test_pages_escape_what_students_write():
+    """A name or a message that holds markup is shown as text on the feedback page and the class
+    report: the templates autoescape (grader/templates/), nothing is escaped by hand."""
+    evil = "<script>alert(1)</script>"
+    record = NotebookRecord(student=evil, day=DAY, notebook=NB, status="timeout", detail=evil, notes=(evil,),
+                            findings=(evil,), score=0.0, max_score=1.0, feedback=f"{evil}.html",
+                            cells={"env_pick_device_here": CellResult(0.0, 1.0, evil, "mistake")})
+    pages = {"feedback": report.feedback_html(record, {}),
+             "report": report.class_report_html(DAY, [record], ["env_pick_device_here"],
+                                                report.ClassFacts(max_total=1.0, warnings=(evil,)))}
+    for name, page in pages.items():
+        assert "<script>" not in page, name
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page, name
+        assert "<main>" in page and "</main>" in page, name
 
 
 def test_jail_command_hides_and_confines():
@@ -701,6 +717,6 @@ def test_hostile_mixed_languages_same_scores_own_pages(hostile):
     assert "lang='en'" in en and "Feedback for" in en and "pick_device() returns a torch.device" in en
     class_page = (hostile["out"] / "reports" / DAY / "report.html").read_text()
     assert "lang='en'" in class_page and "Needs a human" in class_page
-    records = list(hostile["records"].values())
-    chinese = report.class_report_html(DAY, records, [], {"max_total": 8}, lang="zh-CN")
+    records = [NotebookRecord.from_json(r) for r in hostile["records"].values()]
+    chinese = report.class_report_html(DAY, records, [], report.ClassFacts(max_total=8), lang="zh-CN")
     assert "lang='zh-CN'" in chinese and "全班报告" in chinese and "需要人工处理" in chinese

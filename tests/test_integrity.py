@@ -205,7 +205,7 @@ def test_accident_scores_what_the_clean_copy_scores(honest, accident):
     assert {g: c["score"] for g, c in rec["cells"].items()} == {g: c["score"] for g, c in clean["cells"].items()}
     if NOTES[accident]:
         assert any(re.search(NOTES[accident], n) for n in rec["notes"]), rec["notes"]
-        assert re.search(NOTES[accident], feedback(honest["out"], accident, ACCIDENTS_NB).replace("&#x27;", "'"))
+        assert re.search(NOTES[accident], feedback(honest["out"], accident, ACCIDENTS_NB).replace("&#39;", "'"))
     assert not rec["findings"], rec["findings"]
     page = feedback(honest["out"], accident, ACCIDENTS_NB)
     assert not any(bad in page for bad in LEAKY)

@@ -305,7 +305,7 @@ def tensor_class(tmp_path_factory):
                                                 db_url=f"sqlite:///{tmp / 'gb.db'}", source=source, workers=2,
                                                 progress=False))
     assert not summary.warnings or all("reference" not in w for w in summary.warnings), summary.warnings
-    return {r["student"]: r for r in summary.records}
+    return {r.student: r.to_json() for r in summary.records}  # as the resume file has it
 
 
 @pytest.mark.slow

@@ -165,7 +165,7 @@ def test_page_says_it_is_not_a_verdict_and_escapes_code(result):
 
 def test_class_report_has_the_section(result):
     section = similarity_page.section(result, "en")
-    html = report.class_report_html(DAY, [], [], {"similarity_html": section})
+    html = report.class_report_html(DAY, [], [], report.ClassFacts(similarity_html=section))
     assert "Similar answers" in html and "similarity.html" in html and "carl" in html
 
 
