@@ -421,7 +421,7 @@ class Grader:
             pending = {i: (sub, fp) for i, (sub, fp) in enumerate(todo) if sub.error is None}
             items = [(i, self.spec(sub, limits)) for i, (sub, fp) in pending.items()]
             if items and self.opts.second_key:
-                items = self.with_second_key(items, work_root, hide)
+                items = self.with_second_key(items, work_root, hide, workers)
             if items:  # no cluster is started for a rerun with nothing new
                 threading.Thread(target=report.prepare_charts, daemon=True).start()  # imported meanwhile
                 executor, owned = self.executor(workers, work_root, hide)
@@ -451,7 +451,7 @@ class Grader:
             allow_unsandboxed=self.opts.allow_unsandboxed or self.opts.executor is None and not self.opts.scheduler,
         )
 
-    def with_second_key(self, items: list, work_root: Path, hide: list[Path]) -> list:
+    def with_second_key(self, items: list, work_root: Path, hide: list[Path], workers: int) -> list:
         """The jobs, each with its notebook's second key: the reference runs happen here, first."""
         def warn(text: str) -> None:
             self.summary.warnings.append(text)
@@ -459,7 +459,7 @@ class Grader:
             print(f"warning: {text}", file=sys.stderr)
 
         keys = reference.second_keys([spec for _, spec in items], self.masters, self.source, work_root=work_root,
-                                     template=self.template, hide=hide, warn=warn)
+                                     template=self.template, hide=hide, warn=warn, workers=workers)
         if self.opts.executor is not None or self.opts.scheduler:
             from grader import zygote
 
