@@ -24,7 +24,7 @@ from pathlib import Path
 
 import nbformat
 
-from grader import gradebook, inductor, sandbox, settings, zygote
+from grader import compat, gradebook, inductor, sandbox, settings, zygote
 from grader.observations import ObserveSpec
 from ptcourse.messages import msg_in
 
@@ -39,15 +39,7 @@ c.Execute.shutdown_kernel = "immediate"  # the kernel is thrown away: don't wait
 # machine busy enough (a class graded beside other work), and an honest notebook lost its later cells.
 c.Execute.iopub_timeout = {iopub_timeout}
 c.Autograde.autograde_preprocessors = [
-    "grader.execute.JailedExecute",
-    "nbgrader.preprocessors.IgnorePattern",
-    "nbconvert.preprocessors.ClearMetadataPreprocessor",
-    "nbgrader.preprocessors.LimitOutput",
-    "nbgrader.preprocessors.SaveAutoGrades",
-    "nbgrader.preprocessors.AssignLatePenalties",
-    "nbgrader.preprocessors.CheckCellMetadata",
-]
-"""
+""" + "".join(f'    "{name}",\n' for name in compat.autograde_preprocessors("grader.execute.JailedExecute")) + "]\n"
 
 
 _CONTEXT = None
@@ -80,7 +72,7 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
     from nbgrader.apps.nbgraderapp import NbGraderApp
 
     gradebook.scratch_gradebook()  # this process's one database is the job's private copy
-    _schema_checked_once()
+    compat.schema_checked_once()  # nbgrader's cell-metadata schema, checked once per job
     from grader import execute
 
     sys.argv = ["nbgrader", *argv]
@@ -92,37 +84,6 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
         execute.discard_early_kernel()
     if summary is not None:
         _write_summary(**summary)
-
-
-def _schema_checked_once() -> None:
-    """nbgrader checks each cell's metadata with ``jsonschema.validate``, which first checks nbgrader's
-    own schema (a constant) against the JSON Schema metaschema: every cell, twice per notebook. Here
-    the same checks run, with the same errors, and the schema is checked once per job."""
-    import jsonschema
-    import nbgrader.nbgraderformat.common as common
-    from jsonschema import exceptions, validators
-
-    ready: dict[str, object] = {}
-
-    def validate(instance, schema, cls=None, *args, **kwargs):
-        if cls is not None or args or kwargs:
-            return jsonschema.validate(instance, schema, cls, *args, **kwargs)
-        key = json.dumps(schema, sort_keys=True)
-        if key not in ready:
-            kind = validators.validator_for(schema)
-            kind.check_schema(schema)
-            ready[key] = kind(schema)
-        error = exceptions.best_match(ready[key].iter_errors(instance))
-        if error is not None:
-            raise error
-
-    class Shim:
-        def __getattr__(self, name):
-            return getattr(jsonschema, name)
-
-    shim = Shim()
-    shim.validate = validate
-    common.jsonschema = shim
 
 
 def _write_summary(db_url: str, day: str, student: str, notebook: str, lang: str, autograded: str,
