@@ -122,3 +122,28 @@ def test_functions_are_short(name):
         allowed = KNOWN_LONG.get((name, function))
         assert allowed is not None, f"grader/{name}.py: {function}() is {lines} lines (at most {MAX_LINES}): split it"
         assert lines <= allowed, f"grader/{name}.py: {function}() grew to {lines} lines (was {allowed}): split it"
+
+
+TOOLS = GRADER.parent / "tools"
+
+
+def imported_packages(path: Path) -> set[str]:
+    """The top-level packages ``path`` imports, wherever in the file."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Import):
+            found |= {a.name.split(".")[0] for a in node.names}
+    return found
+
+
+@pytest.mark.parametrize("tool", sorted(TOOLS.rglob("*.py")), ids=lambda p: str(p.relative_to(TOOLS)))
+def test_tools_never_import_tests(tool):
+    """Maintainers' commands (make points, times, nb, bench-grading...) live in tools/: tests import them,
+    never the reverse (a module the tools need belongs in tools/)."""
+    assert "tests" not in imported_packages(tool), f"tools/{tool.relative_to(TOOLS)} imports tests/"
+
+
+def test_tools_test_sees_an_import():
+    assert imported_packages(GRADER / "cluster.py") >= {"grader"}

@@ -21,8 +21,8 @@ import nbformat
 import pytest
 
 from grader import gradescope, gradescope_zip
-from tests.harness.classroom import solved, untouched, write_class
-from tests.harness.notebooks import ROOT
+from tools.classroom import solved, untouched, write_class
+from tools.notebooks import ROOT
 
 DAY, NB = "day1", "00_environment"
 

@@ -23,7 +23,7 @@ import os
 import pytest
 
 from grader import engine, jobs, sandbox, zygote
-from tests.harness.classroom import solved, with_code, write_class
+from tools.classroom import solved, with_code, write_class
 
 DAY, NB, FUNC = "day1", "00_environment", "env_pick_device"
 ISO = sandbox.probe()
