@@ -40,7 +40,6 @@ from grader import (
     submissions,
     zygote,
 )
-from grader.executors import LocalPool
 from grader.gradebook import COURSE_ROOT
 from ptcourse import nbmodel
 from ptcourse.messages import msg, msg_in, normalise_lang, speaking
@@ -439,7 +438,7 @@ class Grader:
             from grader import cluster
 
             return cluster.connect(self.opts.scheduler, hide=hide, log=self.log), True
-        return LocalPool(workers, work_root, self.source, self.template, hide), True
+        return executors.LocalPool(workers, work_root, self.source, self.template, hide), True
 
     def refused(self, sub: submissions.Submission, outcome, bar) -> None:
         """A worker would not run this job (other course sources, no sandbox): said once, never recorded."""

@@ -229,6 +229,15 @@ def test_kernel_manager_private_coroutines(name):
     assert_signature(upstream, KERNEL_MANAGER[name], "KernelManagerPatches")
 
 
+@pytest.mark.parametrize("name", ["_async_interrupt_kernel", "_async_kill_kernel", "_async_pre_start_kernel"])
+def test_kernel_manager_still_calls_the_overridden_coroutines_through_self(name):
+    """An override only counts if jupyter_client looks the coroutine up on the instance (shutdown, start)."""
+    import jupyter_client.manager
+
+    assert f"await self.{name}(" in inspect.getsource(jupyter_client.manager), (
+        f"jupyter_client no longer calls self.{name}(): KernelManagerPatches.{name} would never run")
+
+
 def test_kernel_manager_kill_is_the_one_rewritten():
     """KernelManagerPatches._async_kill_kernel is jupyter_client's, with the grader's kill and shorter waits."""
     from jupyter_client.manager import AsyncKernelManager
@@ -254,6 +263,14 @@ def test_kernel_client_start_is_the_one_copied():
                      "KernelClientStart.async_start_new_kernel_client (a copy of it)")
     assert inspect.iscoroutinefunction(NotebookClient._async_cleanup_kernel)
     assert_signature(NotebookClient._async_cleanup_kernel, "(self) -> 'None'", "KernelClientStart")
+
+
+def test_notebook_client_starts_its_client_through_self():
+    """nbclient's setup_kernel (sync) and async_setup_kernel call the overridden methods on the instance."""
+    import nbclient.client
+
+    source = inspect.getsource(nbclient.client)
+    assert "self.start_new_kernel_client()" in source and "await self.async_start_new_kernel_client()" in source
 
 
 def test_kernel_client_wait_for_ready_takes_a_timeout():
