@@ -8,9 +8,9 @@ An executor takes ``[(key, JobSpec)]`` and yields ``(key, JobOutcome)`` as jobs 
 * :class:`grader.cluster.DaskExecutor` (``--scheduler``): the jobs on a Dask cluster's workers, each
   worker with its own sources, template, sandbox and warm kernels.
 
-Both are used the same way: :meth:`Executor.warm_up` with the run's jobs (fork servers, warm kernels,
-one-notebook templates; a cluster is started or connected to there), then :meth:`Executor.run`, then
-:meth:`Executor.close`. A kernel's thread count is decided in one place, :func:`grader.jobs.kernel_limits`,
+Both are used the same way, once made (``engine.Grader.executor``; a Dask cluster is started or
+connected to then): :meth:`Executor.warm_up` with the run's jobs (fork servers, warm kernels,
+one-notebook templates, on each worker), then :meth:`Executor.run`, then :meth:`Executor.close`. A kernel's thread count is decided in one place, :func:`grader.jobs.kernel_limits`,
 from the number of jobs a process runs at once (its ``slots``): the local pool's ``workers``, a Dask
 worker's threads.
 """
