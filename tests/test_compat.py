@@ -304,6 +304,20 @@ def test_notebook_client_names_execute_overrides(name):
     assert_signature(getattr(NotebookClient, name), NOTEBOOK_CLIENT[name], f"grader.execute.JailedExecute.{name}")
 
 
+EXECUTE = {  # nbgrader's Execute (an nbconvert ExecutePreprocessor): what JailedExecute overrides
+    "preprocess": "(self, nb: 'NotebookNode', resources: 't.Any' = None, km: 'KernelManager | None' = None) -> "
+                  "'tuple[NotebookNode, dict[str, t.Any]]'",
+    "preprocess_cell": "(self, cell, resources, index)",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXECUTE))
+def test_execute_names_jailed_execute_overrides(name):
+    from nbgrader.preprocessors import Execute
+
+    assert_signature(getattr(Execute, name), EXECUTE[name], f"grader.execute.JailedExecute.{name}")
+
+
 def test_setup_kernel_still_takes_cleanup_kc():
     """JailedExecute.setup_kernel asks nbclient to shut down the early kernel too (``cleanup_kc``)."""
     from nbclient import NotebookClient
