@@ -348,3 +348,11 @@ def test_no_patch_outside_compat():
                     found.append(f"{path.name}:{node.lineno}: {ast.unparse(target)}")
         found += [f"{path.name}: class_traits()" for _ in re.finditer(r"class_traits\(\)", text)]
     assert not found, f"patches of upstream code belong in grader/compat.py: {found}"
+
+
+def test_a_changed_upstream_is_caught():
+    """The checks themselves: another hash or signature fails, and the message says what to re-check."""
+    with pytest.raises(AssertionError, match="re-check schema_checked_once"):
+        assert_unchanged(compat.schema_checked_once, "0" * 16, "schema_checked_once")
+    with pytest.raises(AssertionError, match="re-check KernelManagerPatches"):
+        assert_signature(compat.autograde_preprocessors, "(self)", "KernelManagerPatches")
