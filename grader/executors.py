@@ -65,8 +65,8 @@ class LocalPool:
         self.zygotes = zygote.Pool()
 
     def warm_up(self, items: Sequence[Item]) -> None:
-        """The fork server and a warm zygote per worker, side by side, before the first job. The zygotes
-        live as long as the calling thread (the run's: bubblewrap's ``--die-with-parent``)."""
+        """The fork server and a warm zygote per worker, side by side, before the first job (the zygotes
+        live until :meth:`close`: their pool starts them from a thread of its own)."""
         if items:
             jobs.warm_up(items[0][1], min(self.workers, len(items)), work_root=self.work_root, hide=self.hide,
                          template=self.template, notebooks=[spec.notebook for _, spec in items],

@@ -609,7 +609,7 @@ def warm_up(spec: JobSpec, count: int, *, work_root: Path, hide: list[Path] | tu
     ``template``, the one-notebook templates of ``notebooks`` (gradebook.notebook_template), made side
     by side (each imports nbgrader or torch, or waits for the disk, once), so no job waits for them.
     Returns how many zygotes are ready; jobs that find none start their own, or kernels the classic
-    way. The zygotes live as long as the calling thread (bubblewrap's ``--die-with-parent``)."""
+    way. The zygotes live as long as their pool's launcher thread (zygote.Pool: until it is closed)."""
     iso = worker_isolation(spec.sandbox)
     forkserver = threading.Thread(target=_start_fork_server, daemon=True)
     forkserver.start()

@@ -525,18 +525,31 @@ class Pool:
         self.failed: set[tuple] = set()  # keys whose zygote would not start: classic kernels there
         self.lock = threading.Lock()
         self.started = 0
+        self._launcher = None  # the thread every zygote of this pool is started from (_in_launcher)
+
+    def _in_launcher(self, start):
+        """``start()`` in the pool's own launcher thread, which lives until :meth:`close_all`.
+
+        bubblewrap dies with the thread that started it (``--die-with-parent``): a zygote started from
+        a short-lived thread (a reference run's, side by side with the others) would die with it, and
+        the class's jobs would each start another."""
+        with self.lock:
+            if self._launcher is None:
+                from concurrent.futures import ThreadPoolExecutor
+
+                self._launcher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="zygote-launcher")
+            launcher = self._launcher
+        return launcher.submit(start).result()
 
     def _launch(self, key: tuple, iso, limits, hide, read_only, env_for) -> Zygote | None:
-        """A zygote for ``key``, started (not yet ready: :meth:`_ready`), or ``None``.
-
-        bubblewrap dies with the thread that started it (``--die-with-parent``): start zygotes from a
-        thread that lives as long as they are needed (the run's, or a worker's)."""
+        """A zygote for ``key``, started from the pool's launcher thread (:meth:`_in_launcher`) and not
+        yet ready (:meth:`_ready`), or ``None``."""
         jail_args = {"hide": list(hide), "read_only": list(read_only), "bwrap": iso.bwrap, "gpu": bool(limits.gpu)}
         zyg = None
         try:
             zyg = Zygote(key, jail_args, {})
             zyg.env = env_for(zyg.cwd)
-            zyg.launch()
+            self._in_launcher(zyg.launch)
             return zyg
         except OSError as exc:
             if zyg is not None:
@@ -619,8 +632,7 @@ class Pool:
 
     def warm(self, count: int, iso, limits, hide: list[str], read_only: list[str], env_for) -> int:
         """Start zygotes side by side until ``count`` idle ones of this jail are ready; how many are. So the
-        first notebooks of a run do not each wait for ``import torch``. Call it from a thread that lives
-        as long as the zygotes should (see :meth:`_launch`)."""
+        first notebooks of a run do not each wait for ``import torch``."""
         if not enabled(iso, limits) or count <= 0:
             return 0
         key = _key(iso, limits, hide, read_only, env_for)
@@ -644,13 +656,17 @@ class Pool:
             zyg.close()
 
     def close_all(self) -> None:
+        """Stop every zygote of the pool, and its launcher thread (the end of a run, or of the process)."""
         self.close_idle()
         with self.lock:
             held = list(self.held.values())
             self.held.clear()
+            launcher, self._launcher = self._launcher, None
         for zyg in held:
             if getattr(zyg, "proc", None) is not None:
                 zyg.close()
+        if launcher is not None:
+            launcher.shutdown(wait=False)
 
 
 if __name__ == "__main__":
