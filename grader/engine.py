@@ -10,6 +10,7 @@ resumes where it stopped, and ``regrade=True`` grades everything again.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import os
@@ -19,13 +20,13 @@ import tempfile
 import threading
 import time
 import warnings
-from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import nbformat
 
 from grader import (
+    executors,
     exports,
     gradebook,
     jobs,
@@ -37,6 +38,7 @@ from grader import (
     scan,
     security,
     submissions,
+    zygote,
 )
 from grader.gradebook import COURSE_ROOT
 from grader.records import CellKind, CellResult, Integrity, NotebookRecord, RecordError, Status
@@ -65,7 +67,7 @@ class Options:
     due: str | None = None  # the due date in force (grader.late), part of what a rerun compares
     lang: str = "en"  # the class report's language (feedback pages: each notebook's own)
     scheduler: str | None = None  # a Dask scheduler address, or "local:N" (grader.cluster); None: local pool
-    executor: object | None = None  # an executor object (LocalPool, cluster.DaskExecutor): overrides scheduler
+    executor: object | None = None  # an executors.Executor (LocalPool, cluster.DaskExecutor): overrides scheduler
     allow_unsandboxed: bool = False  # cluster workers without bubblewrap or a memory cgroup may still grade
     exports: tuple[str, ...] = ()  # "canvas", "moodle": grade files written after grading (grader.exports)
     roster: Path | None = None  # --lms-roster: the platform's class list the exports match against
@@ -98,40 +100,6 @@ def cpu_count() -> int:
     from ptcourse.cpus import available_cpus  # what ptcourse.env.available_cpus is, without importing torch
 
     return available_cpus()
-
-
-class LocalPool:
-    """The default executor: ``workers`` jobs at once in threads, each job its own processes.
-
-    An executor takes ``[(key, JobSpec)]`` and yields ``(key, JobOutcome)`` as jobs finish;
-    :class:`grader.cluster.DaskExecutor` is the other one.
-    """
-
-    name = "local pool"
-
-    def __init__(self, workers: int, work_root: Path, source: Path, template: Path, hide: list[Path]):
-        self.workers, self.work_root, self.source, self.template, self.hide = (
-            workers, work_root, source, template, hide)
-
-    def run(self, items):
-        items = list(items)
-        if items:  # the fork server and a warm zygote per worker, side by side, before the first job
-            jobs.warm_up(items[0][1], min(self.workers, len(items)), work_root=self.work_root, hide=self.hide,
-                         template=self.template, notebooks=[spec.notebook for _, spec in items])
-        with ThreadPoolExecutor(max_workers=self.workers) as pool:
-            futures = {pool.submit(jobs.run_spec, spec, work_root=self.work_root, source=self.source,
-                                   template=self.template, hide=self.hide): key for key, spec in items}
-            for future in as_completed(futures):
-                try:
-                    outcome = future.result()
-                except Exception as exc:  # the grader's own failure: reported, never fatal
-                    outcome = jobs.JobOutcome(status=Status.ERROR, detail=f"grader error: {exc!r}")
-                yield futures[future], outcome
-
-    def close(self) -> None:
-        from grader import zygote
-
-        zygote.close_idle()  # this run's zygotes (a zygote holds torch in memory)
 
 
 def masters_of(source: Path) -> tuple[dict[str, nbmodel.CourseNotebook], list[str], dict[str, str]]:
@@ -229,6 +197,7 @@ class Grader:
         self.autograded_root = Path(opts.out) / "autograded"
         self.summary = RunSummary()
         self.private_paths: list[str] = [str(COURSE_ROOT), sys.prefix, sys.base_prefix, str(Path.home())]
+        self.in_process = executors.in_process(opts.executor, opts.scheduler)  # the local pool's run, or not
 
     def log(self, text: str) -> None:
         if self.opts.progress:
@@ -241,7 +210,7 @@ class Grader:
         self.iso = sandbox.probe(use_bwrap=self.opts.sandbox, use_cgroup=True)
         warnings = self.iso.warnings() if self.opts.sandbox else [
             "sandbox switched off (--no-sandbox): student code runs as you, with your files and network."]
-        if self.opts.scheduler or self.opts.executor is not None:
+        if not self.in_process:
             warnings = [] if self.opts.sandbox else warnings  # each worker probes its own sandbox
         elif self.opts.require_sandbox and (not self.iso.bwrap or not self.iso.cgroup):
             raise SystemExit("refusing to grade without a full sandbox (--require-sandbox):\n  " + "\n  ".join(warnings))
@@ -393,10 +362,6 @@ class Grader:
                 continue
             todo.append((sub, fp))
         workers = self.opts.workers or cpu_count()
-        limits = self.opts.limits
-        local = self.opts.executor is None and not self.opts.scheduler
-        if limits.threads <= 0 and local:  # on a cluster each worker picks its own from its CPU quota
-            limits = replace(limits, threads=max(1, cpu_count() // workers))
         if self.summary.skipped:
             self.log(f"{self.summary.skipped} notebook(s) already graded with the same file: skipped "
                      "(use --regrade to grade them again)")
@@ -419,13 +384,17 @@ class Grader:
                 if sub.error is not None:
                     self.record(sub, fp, None, bar)
             pending = {i: (sub, fp) for i, (sub, fp) in enumerate(todo) if sub.error is None}
-            items = [(i, self.spec(sub, limits)) for i, (sub, fp) in pending.items()]
+            items = [(i, self.spec(sub)) for i, (sub, fp) in pending.items()]
+            if items and self.in_process:  # the local pool first: the reference runs use its warm kernels
+                executor, owned = self.executor(workers, work_root, hide)
             if items and self.opts.second_key:
-                items = self.with_second_key(items, work_root, hide, workers)
+                items = self.with_second_key(items, work_root, hide, executor, workers)
             if items:  # no cluster is started for a rerun with nothing new
                 threading.Thread(target=report.prepare_charts, daemon=True).start()  # imported meanwhile
-                executor, owned = self.executor(workers, work_root, hide)
+                if executor is None:
+                    executor, owned = self.executor(workers, work_root, hide)
                 self.summary.executor = executor.name
+                executor.warm_up(items)
             for i, outcome in (executor.run(items) if items else ()):  # the driver alone merges and writes, as outcomes arrive
                 sub, fp = pending[i]
                 if outcome.status == Status.REFUSED:  # not graded, not recorded: a rerun grades it
@@ -442,31 +411,39 @@ class Grader:
             self.log(f"{sub.student:<16} {sub.path.name:<24} not graded: {sub.error}")
         self.finalize(subs, unknown)
 
-    def spec(self, sub: submissions.Submission, limits: jobs.Limits) -> jobs.JobSpec:
-        """The pure task for one submission: its bytes and ids, the sources' digest, the limits, its language."""
+    def spec(self, sub: submissions.Submission) -> jobs.JobSpec:
+        """The pure task for one submission: its bytes and ids, the sources' digest, the limits, its language.
+        The limits as given: ``threads == 0`` is decided where the job runs (jobs.kernel_limits)."""
         return jobs.JobSpec(
             day=self.day, student=sub.student, notebook=sub.notebook, nb_bytes=nbformat.writes(sub.nb).encode(),
-            sources_digest=self.sources_digest, limits=limits, language=sub.lang,
+            sources_digest=self.sources_digest, limits=self.opts.limits, language=sub.lang,
             timestamp=sub.timestamp, due=self.due, env=dict(self.opts.env), sandbox=self.opts.sandbox,
-            allow_unsandboxed=self.opts.allow_unsandboxed or self.opts.executor is None and not self.opts.scheduler,
+            allow_unsandboxed=self.opts.allow_unsandboxed or self.in_process,
         )
 
-    def with_second_key(self, items: list, work_root: Path, hide: list[Path], workers: int) -> list:
-        """The jobs, each with its notebook's second key: the reference runs happen here, first."""
+    def with_second_key(self, items: list, work_root: Path, hide: list[Path], executor, workers: int) -> list:
+        """The jobs, each with its notebook's second key: the reference runs happen here, first, ``workers``
+        at a time, in the local pool's way with its warm kernels; for a class graded elsewhere, with warm
+        kernels of their own."""
         def warn(text: str) -> None:
             self.summary.warnings.append(text)
             self.log_line(text)
             print(f"warning: {text}", file=sys.stderr)
 
-        keys = reference.second_keys([spec for _, spec in items], self.masters, self.source, work_root=work_root,
-                                     template=self.template, hide=hide, warn=warn, workers=workers)
-        if self.opts.executor is not None or self.opts.scheduler:
-            from grader import zygote
-
-            zygote.close_idle()  # the reference's warm kernel: this class is graded elsewhere
+        run, zygotes = getattr(executor, "run_here", None), None
+        if run is None:
+            zygotes = zygote.Pool()
+            run = functools.partial(jobs.run_spec, work_root=work_root, source=self.source, template=self.template,
+                                    hide=hide, zygotes=zygotes)
+        try:
+            keys = reference.second_keys([spec for _, spec in items], self.masters, self.source, run=run, warn=warn,
+                                         workers=workers)
+        finally:
+            if zygotes is not None:
+                zygotes.close_all()  # the reference's warm kernels: this class is graded elsewhere
         return [(i, dataclasses.replace(spec, observe=keys.get(spec.notebook))) for i, spec in items]
 
-    def executor(self, workers: int, work_root: Path, hide: list[Path]):
+    def executor(self, workers: int, work_root: Path, hide: list[Path]) -> tuple[executors.Executor, bool]:
         """The executor passed in, else a Dask one for ``--scheduler``, else the local pool; and whether we own it."""
         if self.opts.executor is not None:
             return self.opts.executor, False
@@ -474,7 +451,7 @@ class Grader:
             from grader import cluster
 
             return cluster.connect(self.opts.scheduler, hide=hide, log=self.log), True
-        return LocalPool(workers, work_root, self.source, self.template, hide), True
+        return executors.LocalPool(workers, work_root, self.source, self.template, hide), True
 
     def refused(self, sub: submissions.Submission, outcome, bar) -> None:
         """A worker would not run this job (other course sources, no sandbox): said once, never recorded."""

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import nbformat
 
-from grader import gradebook, inductor, sandbox, settings, zygote
+from grader import compat, gradebook, inductor, sandbox, settings, zygote
 from grader.observations import ObserveSpec
 from grader.records import CellKind, Disagreed, Integrity, Status
 from ptcourse.messages import msg_in
@@ -39,15 +39,7 @@ c.Execute.shutdown_kernel = "immediate"  # the kernel is thrown away: don't wait
 # machine busy enough (a class graded beside other work), and an honest notebook lost its later cells.
 c.Execute.iopub_timeout = {iopub_timeout}
 c.Autograde.autograde_preprocessors = [
-    "grader.execute.JailedExecute",
-    "nbgrader.preprocessors.IgnorePattern",
-    "nbconvert.preprocessors.ClearMetadataPreprocessor",
-    "nbgrader.preprocessors.LimitOutput",
-    "nbgrader.preprocessors.SaveAutoGrades",
-    "nbgrader.preprocessors.AssignLatePenalties",
-    "nbgrader.preprocessors.CheckCellMetadata",
-]
-"""
+""" + "".join(f'    "{name}",\n' for name in compat.autograde_preprocessors("grader.execute.JailedExecute")) + "]\n"
 
 
 _CONTEXT = None
@@ -80,7 +72,7 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
     from nbgrader.apps.nbgraderapp import NbGraderApp
 
     gradebook.scratch_gradebook()  # this process's one database is the job's private copy
-    _schema_checked_once()
+    compat.schema_checked_once()  # nbgrader's cell-metadata schema, checked once per job
     from grader import execute
 
     sys.argv = ["nbgrader", *argv]
@@ -92,37 +84,6 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
         execute.discard_early_kernel()
     if summary is not None:
         _write_summary(**summary)
-
-
-def _schema_checked_once() -> None:
-    """nbgrader checks each cell's metadata with ``jsonschema.validate``, which first checks nbgrader's
-    own schema (a constant) against the JSON Schema metaschema: every cell, twice per notebook. Here
-    the same checks run, with the same errors, and the schema is checked once per job."""
-    import jsonschema
-    import nbgrader.nbgraderformat.common as common
-    from jsonschema import exceptions, validators
-
-    ready: dict[str, object] = {}
-
-    def validate(instance, schema, cls=None, *args, **kwargs):
-        if cls is not None or args or kwargs:
-            return jsonschema.validate(instance, schema, cls, *args, **kwargs)
-        key = json.dumps(schema, sort_keys=True)
-        if key not in ready:
-            kind = validators.validator_for(schema)
-            kind.check_schema(schema)
-            ready[key] = kind(schema)
-        error = exceptions.best_match(ready[key].iter_errors(instance))
-        if error is not None:
-            raise error
-
-    class Shim:
-        def __getattr__(self, name):
-            return getattr(jsonschema, name)
-
-    shim = Shim()
-    shim.validate = validate
-    common.jsonschema = shim
 
 
 def _write_summary(db_url: str, day: str, student: str, notebook: str, lang: str, autograded: str,
@@ -279,9 +240,10 @@ def run_job(
     env: dict[str, str] | None = None,
     due: str | None = None,
     observe: ObserveSpec | None = None,
+    zygotes: zygote.Pool | None = None,
 ) -> JobOutcome:
-    """Autograde one notebook; never raises for anything the notebook does. ``env["PTCOURSE_LANG"]``
-    (the notebook's language) is the language of its kernel's messages and of the job's own."""
+    """Autograde one notebook; never raises for anything the notebook does. ``env["PTCOURSE_LANG"]``: its kernel's
+    and its messages' language. ``zygotes``: the executor's warm kernels (None: a kernel the classic way)."""
     started = time.monotonic()
     lang = (env or {}).get("PTCOURSE_LANG") or "en"
     if job_dir.exists():
@@ -291,8 +253,8 @@ def run_job(
     (job_dir / "source" / day).mkdir(parents=True)
     hidden = _hidden_paths([*hide, Path("/tmp"), Path.home()]) if iso.bwrap else []
     put_back = _put_back() if iso.bwrap else []
-    # A warm kernel from a zygote of this process where the whole jail is available (grader/zygote.py).
-    zyg = zygote.for_job(iso, limits, hidden, put_back, lambda c: _kernel_env(Path(c), limits, env))
+    # A warm kernel from a zygote of the executor's where the whole jail is available (grader/zygote.py).
+    zyg = zygotes.for_job(iso, limits, hidden, put_back, lambda c: _kernel_env(Path(c), limits, env)) if zygotes else None
     clean = False  # the job held its zygote to the end: it goes back to the others (else it is stopped)
     try:
         runtime, cwd = (Path(zyg.runtime), Path(zyg.cwd)) if zyg else (job_dir / "rt", job_dir / "cwd")
@@ -341,7 +303,8 @@ def run_job(
         clean = True
         return result
     finally:
-        (zygote.release if clean else zygote.discard)(zyg)
+        if zygotes is not None:
+            (zygotes.release if clean else zygotes.discard)(zyg)
 
 
 def _job_gradebook(job_dir: Path, template: Path, day: str, notebook: str, due: str | None, limits: Limits) -> str:
@@ -528,6 +491,13 @@ def worker_template(day: str, source: Path) -> Path:
         return gradebook.build_template(day, source, gradebook.CACHE)
 
 
+def cpu_share(cpus: int, among: int) -> int:
+    """The one rule that splits CPUs: ``among`` processes or jobs at once share ``cpus`` (at least 1 each).
+    A machine's CPUs among Dask worker processes (cluster.DaskExecutor.local), then a process's CPUs among
+    the jobs it runs at once (a kernel's threads: :func:`kernel_limits`)."""
+    return max(1, cpus // max(1, among))
+
+
 def worker_cpus() -> int:
     """CPUs this worker may use: ``PTGRADE_CPUS`` (set for workers sharing one machine) or its CPU quota."""
     from ptcourse.cpus import available_cpus
@@ -562,12 +532,14 @@ def refusal(spec: JobSpec, source: Path | None = None, iso: sandbox.Isolation | 
 
 
 def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | None = None,
-             template: Path | None = None, hide: list[Path] | tuple = (), slots: int = 1) -> JobOutcome:
+             template: Path | None = None, hide: list[Path] | tuple = (), slots: int = 1,
+             zygotes: zygote.Pool | None = None) -> JobOutcome:
     """Run one :class:`JobSpec` on this machine; never raises for anything the notebook does.
 
     The local pool passes its own ``work_root``, ``source``, ``template`` and ``hide`` (the
     driver's folders); a cluster worker passes nothing and uses what it holds. ``slots`` is how
-    many jobs this process runs at once (its share of the CPUs sets the kernel's threads).
+    many jobs this process runs at once (its share of the CPUs sets the kernel's threads);
+    ``zygotes`` the executor's warm kernels (None: none).
     """
     source = Path(source) if source is not None else worker_sources(spec.day)
     iso = worker_isolation(spec.sandbox)
@@ -575,7 +547,7 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
     if why:
         return JobOutcome(status=Status.REFUSED, detail=why, worker=whoami())
     template = template or worker_template(spec.day, source)
-    limits, env = _limits_of(spec, slots), _env_of(spec)
+    limits, env = kernel_limits(spec, slots), _env_of(spec)
     root = Path(work_root) if work_root is not None else Path(tempfile.gettempdir())
     root.mkdir(parents=True, exist_ok=True)
     job_dir = Path(tempfile.mkdtemp(prefix="j-", dir=root))
@@ -583,7 +555,7 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
         nb = nbformat.reads(spec.nb_bytes.decode("utf-8"), as_version=4)
         outcome = run_job(job_dir=job_dir, day=spec.day, student=spec.student, notebook=spec.notebook, nb=nb,
                          template=template, limits=limits, iso=iso, hide=_hide_of(root, hide),
-                         timestamp=spec.timestamp, env=env, due=spec.due, observe=spec.observe)
+                         timestamp=spec.timestamp, env=env, due=spec.due, observe=spec.observe, zygotes=zygotes)
         outcome.worker = whoami()
     finally:
         if not os.environ.get("PTGRADE_KEEP"):
@@ -591,11 +563,13 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
     return outcome
 
 
-def _limits_of(spec: JobSpec, slots: int) -> Limits:
-    """The job's limits; ``threads == 0``: this worker's share of its CPUs."""
+def kernel_limits(spec: JobSpec, slots: int) -> Limits:
+    """The job's limits; ``threads == 0``: this process's share of its CPUs (:func:`cpu_share` of
+    :func:`worker_cpus` among the ``slots`` jobs it runs at once): where a kernel's threads are decided,
+    on the local pool and on a Dask worker alike."""
     if spec.limits.threads > 0:
         return spec.limits
-    return replace(spec.limits, threads=max(1, worker_cpus() // max(1, slots)))
+    return replace(spec.limits, threads=cpu_share(worker_cpus(), slots))
 
 
 def _env_of(spec: JobSpec) -> dict[str, str]:
@@ -609,12 +583,12 @@ def _hide_of(root: Path, hide) -> list[Path]:
 
 
 def warm_up(spec: JobSpec, count: int, *, work_root: Path, hide: list[Path] | tuple = (), slots: int = 1,
-            template: Path | None = None, notebooks: list[str] | tuple = ()) -> int:
+            template: Path | None = None, notebooks: list[str] | tuple = (), zygotes: zygote.Pool | None = None) -> int:
     """Before a run's first job: the fork server, ``count`` zygotes for jobs like ``spec`` and, with
     ``template``, the one-notebook templates of ``notebooks`` (gradebook.notebook_template), made side
     by side (each imports nbgrader or torch, or waits for the disk, once), so no job waits for them.
     Returns how many zygotes are ready; jobs that find none start their own, or kernels the classic
-    way. The zygotes live as long as the calling thread (bubblewrap's ``--die-with-parent``)."""
+    way. The zygotes live as long as their pool's launcher thread (zygote.Pool: until it is closed)."""
     iso = worker_isolation(spec.sandbox)
     forkserver = threading.Thread(target=_start_fork_server, daemon=True)
     forkserver.start()
@@ -622,10 +596,10 @@ def warm_up(spec: JobSpec, count: int, *, work_root: Path, hide: list[Path] | tu
     if template is not None:
         templates.start()
     ready = 0
-    if refusal(spec, None, iso) is None and iso.bwrap:
-        limits, env = _limits_of(spec, slots), _env_of(spec)
+    if refusal(spec, None, iso) is None and iso.bwrap and zygotes is not None:
+        limits, env = kernel_limits(spec, slots), _env_of(spec)
         hidden = _hidden_paths([*_hide_of(Path(work_root), hide), Path("/tmp"), Path.home()])
-        ready = zygote.warm(count, iso, limits, hidden, _put_back(), lambda c: _kernel_env(Path(c), limits, env))
+        ready = zygotes.warm(count, iso, limits, hidden, _put_back(), lambda c: _kernel_env(Path(c), limits, env))
     forkserver.join()
     if template is not None:
         templates.join()

@@ -13,6 +13,7 @@ notebook is graded without the second key, and the run says so in its warnings a
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -32,9 +33,10 @@ def observes(solution: Path) -> bool:
 
 
 def second_keys(specs: list[jobs.JobSpec], masters: dict[str, nbmodel.CourseNotebook], source: Path, *,
-                work_root: Path, template: Path, hide: list[Path], warn, workers: int = 1) -> dict[str, ObserveSpec]:
+                run: Callable[[jobs.JobSpec], jobs.JobOutcome], warn, workers: int = 1) -> dict[str, ObserveSpec]:
     """For each notebook of ``specs`` that observes: its :class:`ObserveSpec` (the secret and the
-    reference's observations). The reference jobs run here, ``workers`` at a time, before the class."""
+    reference's observations). The reference jobs run here with ``run`` (the local pool's ``run_here``,
+    or :func:`grader.jobs.run_spec` with the driver's folders), ``workers`` at a time, before the class."""
     secret = new_secret()
     first: dict[str, jobs.JobSpec] = {}
     for spec in specs:
@@ -49,9 +51,7 @@ def second_keys(specs: list[jobs.JobSpec], masters: dict[str, nbmodel.CourseNote
     if not refs:
         return {}
     with ThreadPoolExecutor(max_workers=max(1, min(workers, len(refs)))) as pool:
-        outcomes = dict(zip(refs, pool.map(
-            lambda ref: jobs.run_spec(ref, work_root=work_root, source=source, template=template, hide=hide),
-            refs.values()), strict=True))
+        outcomes = dict(zip(refs, pool.map(run, refs.values()), strict=True))
     out: dict[str, ObserveSpec] = {}
     for notebook, outcome in outcomes.items():  # in the class's order, whichever finished first
         if outcome.status != "graded" or outcome.observed is None:

@@ -17,13 +17,13 @@ GRADER = Path(__file__).resolve().parents[1] / "grader"
 # Stages, lowest first: a module may import its own stage and those below, never one above.
 STAGES = {
     0: ("settings", "security", "guard", "kernel_guard", "inductor", "observations", "platforms", "downloads",
-        "repair", "scan", "roster_report", "records"),  # records and rules that need nothing of the grader
+        "repair", "scan", "roster_report", "records", "compat"),  # records and rules that need nothing of the grader
     1: ("submissions", "roster", "validate", "nbgrader_config"),  # intake: reading hand-ins and class lists
     2: ("sandbox", "zygote", "execute"),  # the jail: the kernel's confinement, warm kernels, nbgrader's Execute
     3: ("gradebook",),  # nbgrader's database: templates, merging, reading scores
     4: ("jobs", "reference", "late"),  # one notebook graded: the job, the second key's reference run, penalties
     5: ("report", "exports", "lms_files", "similarity", "similarity_page", "checklines"),  # results
-    6: ("cluster", "worker_setup"),  # executors besides the local pool (Dask) and their workers
+    6: ("executors", "cluster", "worker_setup"),  # the Executor protocol, the local pool, Dask and its workers
     7: ("engine",),  # a class: intake, jobs on an executor, merging, results
     8: ("cli", "gradescope", "gradescope_zip", "limit_flags", "__main__", "_preload", "__init__"),  # entry points
 }
@@ -156,3 +156,28 @@ def test_records_are_typed_not_wide_dicts():
     found = set().union(*(wide_dicts(path) for path in modules().values()))
     assert not found - WIDE_DICTS, f"make these records dataclasses: {sorted(found - WIDE_DICTS)}"
     assert not WIDE_DICTS - found, f"gone, drop from WIDE_DICTS: {sorted(WIDE_DICTS - found)}"
+
+
+TOOLS = GRADER.parent / "tools"
+
+
+def imported_packages(path: Path) -> set[str]:
+    """The top-level packages ``path`` imports, wherever in the file."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Import):
+            found |= {a.name.split(".")[0] for a in node.names}
+    return found
+
+
+@pytest.mark.parametrize("tool", sorted(TOOLS.rglob("*.py")), ids=lambda p: str(p.relative_to(TOOLS)))
+def test_tools_never_import_tests(tool):
+    """Maintainers' commands (make points, times, nb, bench-grading...) live in tools/: tests import them,
+    never the reverse (a module the tools need belongs in tools/)."""
+    assert "tests" not in imported_packages(tool), f"tools/{tool.relative_to(TOOLS)} imports tests/"
+
+
+def test_tools_test_sees_an_import():
+    assert imported_packages(GRADER / "cluster.py") >= {"grader"}

@@ -38,8 +38,8 @@ import pytest
 from grader import sandbox
 from ptcourse import memory
 from tests.browser.lab import LabServer, copy_course
-from tests.harness.course import solved_copy
-from tests.harness.notebooks import SOLUTIONS, read
+from tools.course import solved_copy
+from tools.notebooks import SOLUTIONS, read
 
 pytestmark = pytest.mark.slow
 

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tests.harness.notebooks import ROOT
+from tools.notebooks import ROOT
 
 sys.path.insert(0, str(ROOT))
 from grader import checklines  # noqa: E402

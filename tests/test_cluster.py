@@ -23,8 +23,8 @@ import pytest
 from grader import jobs, sandbox, worker_setup
 from grader.engine import Options, grade_class
 from grader.gradebook import cell_scores, sources_digest
-from tests.harness.classroom import mutated, solved, with_code, write_class
-from tests.harness.notebooks import ROOT
+from tools.classroom import mutated, solved, with_code, write_class
+from tools.notebooks import ROOT
 
 DAY, NB = "day1", "00_environment"
 LIMITS = jobs.Limits(cell_timeout=30, notebook_timeout=120, memory_bytes=1024**3)

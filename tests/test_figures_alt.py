@@ -19,7 +19,7 @@ import re
 import pytest
 
 from tests.harness.executed import executed
-from tests.harness.notebooks import SOLUTIONS, nb_key, read
+from tools.notebooks import SOLUTIONS, nb_key, read
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 DRAWS = re.compile(r"\bplot_\w+\(|\bshow_images\(|\bplt\.subplots\(|\bplt\.figure\(")

@@ -23,9 +23,9 @@ import pytest
 from grader import cli, repair, report, sandbox, scan, submissions
 from grader.jobs import error_text
 from grader.records import CellResult, NotebookRecord
-from tests.harness.classroom import mutated, solved, untouched, with_code, write_class
-from tests.harness.course import TempCourse
-from tests.harness.notebooks import ROOT, nbgrader_meta
+from tools.classroom import mutated, solved, untouched, with_code, write_class
+from tools.course import TempCourse
+from tools.notebooks import ROOT, nbgrader_meta
 
 DAY, NB = "day1", "00_environment"
 ISO = sandbox.probe()

@@ -22,8 +22,8 @@ import pytest
 
 from grader import gradescope, gradescope_zip
 from grader.records import CellResult, NotebookRecord
-from tests.harness.classroom import solved, untouched, write_class
-from tests.harness.notebooks import ROOT
+from tools.classroom import solved, untouched, write_class
+from tools.notebooks import ROOT
 
 DAY, NB = "day1", "00_environment"
 

@@ -22,9 +22,9 @@ import re
 import pytest
 
 from ptcourse import messages
-from tests.harness import mutants as mutant_catalogue
 from tests.harness.executed import executed
-from tests.harness.notebooks import ROOT, SOLUTIONS, exercises, nb_key
+from tools import mutants as mutant_catalogue
+from tools.notebooks import ROOT, SOLUTIONS, exercises, nb_key
 
 NB = SOLUTIONS / "day1" / "00_environment.ipynb"
 WRAPPED = re.compile(r"⟦[\w.]+⟧((?:(?!⟦).)*?)⟦/⟧", re.S)  # an innermost wrapped message

@@ -2,7 +2,7 @@
 
 Three catalogues, each graded through the command line as an instructor would:
 
-* ``tests/harness/accidents.py``: what editors and learners do by accident; each scores exactly
+* ``tools/accidents.py``: what editors and learners do by accident; each scores exactly
   what the clean copy of the same work scores, with a plain-words note;
 * ``tests/harness/redteam.py``: cheats on a notebook with no real work; each earns 0 for every
   check (and, graded without the guard, most of them would have earned points), while a solved
@@ -37,9 +37,10 @@ from grader import engine, guard, jobs, repair, submissions
 from grader.sandbox import kernel_env
 from ptcourse.messages import msg
 from ptcourse.nbmodel import course_notebooks, nbgrader_meta, role
-from tests.harness import accidents, redteam
-from tests.harness.classroom import mutated, solved, untouched, write_class
-from tests.harness.notebooks import ROOT
+from tests.harness import redteam
+from tools import accidents
+from tools.classroom import mutated, solved, untouched, write_class
+from tools.notebooks import ROOT
 
 DAY, NB = "day1", "01_tensors"  # the red-team class's notebook
 ACCIDENTS_NB = "00_environment"  # the accident class's

@@ -20,8 +20,8 @@ import pytest
 from grader import exports, late, lms_files, platforms, report, roster, submissions
 from grader.platforms import Platform
 from grader.records import NotebookRecord
-from tests.harness.classroom import solved, untouched
-from tests.harness.notebooks import ROOT
+from tools.classroom import solved, untouched
+from tools.notebooks import ROOT
 
 DATA = ROOT / "tests" / "data"
 DAY = "day1"

@@ -28,7 +28,7 @@ import re
 import pytest
 
 from tests.harness.msgids import ID_ARG, NAME_ARG, python_source
-from tests.harness.notebooks import ROOT, SOLUTIONS, nb_key, read
+from tools.notebooks import ROOT, SOLUTIONS, nb_key, read
 
 NOTEBOOKS = sorted(SOLUTIONS.glob("day*/*.ipynb"))
 NOT_YET: dict[str, str] = {

@@ -18,9 +18,9 @@ import pytest
 
 from grader import report, similarity, similarity_page, submissions
 from ptcourse import nbmodel
-from tests.harness.classroom import solved, write_class
-from tests.harness.course import solved_translated
-from tests.harness.notebooks import ROOT, nbgrader_meta
+from tools.classroom import solved, write_class
+from tools.course import solved_translated
+from tools.notebooks import ROOT, nbgrader_meta
 
 DAY, NB, EXERCISE = "day1", "02_autograd", "autograd_batch_grads"
 HEADER = ('def batch_grads(w, batches):\n'

@@ -18,7 +18,7 @@ import string
 import sys
 from dataclasses import dataclass
 
-from tests.harness.notebooks import ROOT, SOLUTIONS, read
+from tools.notebooks import ROOT, SOLUTIONS, read
 
 SRC = ROOT / "src"
 ID_ARG = {"check": 1, "fail": 0, "msg": 0, "passed": 0, "msg_in": 1, "say": 0}  # where each helper's call names its id

@@ -1,6 +1,6 @@
 """Wrong answers for day3/04_memory."""
 
-from tests.harness.mutants import Mutant
+from tools.mutants import Mutant
 
 MUTANTS = [
     # Exercise 1: training_memory_bytes

@@ -4,7 +4,7 @@ Every mutant is caught by a visible test cell except "input name assumed, not re
 session", which only the hidden report test (a session whose input is named 'image') catches.
 """
 
-from tests.harness.mutants import Mutant
+from tools.mutants import Mutant
 
 MUTANTS = [
     # Exercise 1: choose_precision
