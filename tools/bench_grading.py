@@ -3,7 +3,8 @@
 The class (default: 30 students of day1, every notebook) is a third solved notebooks, a third
 untouched ones and a third with one mutant per notebook (``tests/mutants``). Both graders get
 the same files in the same run; we report the two wall times, their ratio, whether the two
-gradebooks agree cell by cell, and the grader's per-notebook overhead (wall time minus the time
+gradebooks agree cell by cell (the honest students exactly; a mutant's cell may score lower where the
+second key failed a wrong answer that only fits the visible example: listed as ``second_key_stricter``), and the grader's per-notebook overhead (wall time minus the time
 the notebook's cells ran). Then the same class again through a Dask ``LocalCluster``
 (``--scheduler local:2``, grader/cluster.py): its scores cell by cell against the local pool,
 its wall time and per-notebook overhead against the local pool's, and the throughput model:
@@ -71,14 +72,14 @@ def main() -> None:
                            "--workers", str(args.workers))
         print(f"python -m grader: {parallel_s:.1f} s", file=sys.stderr, flush=True)
         wall, cells, records = per_notebook(tmp / "out", args.day)
-        same = cell_scores(tmp / "parallel.db", args.day) == cell_scores(course.root / "gradebook.db", args.day)
-        if not same:
-            say_differences(cell_scores(course.root / "gradebook.db", args.day), cell_scores(tmp / "parallel.db", args.day),
-                            "sequential nbgrader", "python -m grader")
+        ours, theirs = cell_scores(tmp / "parallel.db", args.day), cell_scores(course.root / "gradebook.db", args.day)
+        say_differences(theirs, ours, "sequential nbgrader", "python -m grader")
+        same, stricter = compare_with_nbgrader(theirs, ours)
         result = {
             "day": args.day, "students": args.students, "notebooks": notebooks, "cores": os.cpu_count(),
             "sequential_nbgrader_s": round(sequential_s, 1), "grader_s": round(parallel_s, 1),
             "speedup": round(sequential_s / parallel_s, 2), "identical_scores": same,
+            "second_key_stricter": stricter,
             "per_notebook_wall_s": round(wall, 2), "per_notebook_cells_s": round(cells, 2),
             "per_notebook_overhead_s": round(wall - cells, 2),
             "peak_kernel_mb": round(max((r.get("peak_bytes") or 0) for r in records) / 2**20),
@@ -103,6 +104,26 @@ def main() -> None:
                 "hours_for_32000": {str(w): round(32000 * per_nb / w / 3600, 1) for w in (1, 8, 64)},
             }
         print(json.dumps(result))
+
+
+def compare_with_nbgrader(theirs: dict, ours: dict) -> tuple[bool, list[str]]:
+    """Whether the honest students (solved, untouched) got nbgrader's scores cell by cell and no cell
+    scored higher than nbgrader's; and the mutants' cells nbgrader passed that the second key failed.
+
+    A wrong answer that only fits the visible example passes nbgrader's visible check, but not the
+    grader's second key, which judges the same function on fresh inputs (grader/observations.py)."""
+    stricter, same = [], set(theirs) == set(ours)
+    for student in sorted(set(theirs) & set(ours)):
+        for nb, cells in theirs[student].items():
+            for cell, (score, top) in cells.items():
+                mine = ours[student].get(nb, {}).get(cell)
+                if mine == (score, top):
+                    continue
+                if "_mutant" in student and mine is not None and mine[1] == top and mine[0] < score:
+                    stricter.append(f"{student} {nb} {cell}")
+                else:
+                    same = False
+    return same, stricter
 
 
 def say_differences(a: dict, b: dict, name_a: str, name_b: str) -> None:
