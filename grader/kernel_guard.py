@@ -32,9 +32,9 @@ def _install(name):
     import torch.nn.functional
     import torch.testing
 
-    import ptcourse
     import ptcourse.checks
     import ptcourse.messages
+    import ptcourse.observe
 
     ip = get_ipython()  # noqa: F821 - the kernel's shell
     kernel = getattr(ip, "kernel", None)
@@ -42,7 +42,7 @@ def _install(name):
               ("torch.nn.functional", torch.nn.functional), ("torch.testing", torch.testing),
               ("torch.autograd", torch.autograd), ("numpy", numpy), ("numpy.testing", numpy.testing),
               ("math", math), ("ptcourse", ptcourse), ("ptcourse.checks", ptcourse.checks),
-              ("ptcourse.messages", ptcourse.messages)]
+              ("ptcourse.messages", ptcourse.messages), ("ptcourse.observe", ptcourse.observe)]
     session = getattr(kernel, "session", None)
     instances = [o for o in (ip, kernel, session, _s.stdout, _s.stderr, ip.display_pub, ip.displayhook,
                              ip.InteractiveTB, ip.compile) if o is not None]
@@ -54,6 +54,7 @@ def _install(name):
             seen.add(id(cls))
             spaces.append((f"{cls.__module__}.{cls.__qualname__}", cls))
     snap = {label: (obj, dict(vars(obj))) for label, obj in spaces}
+    codes = _codes(snap)  # the functions' own code and defaults: swapping them keeps the object
     strict = {"torch.Tensor"} | {label for label, obj in spaces if isinstance(obj, type) and label != "torch.Tensor"}
     modules = {label: _s.modules.get(label) for label, obj in spaces if isinstance(obj, _y.ModuleType)}
     genuine = {"torch": torch, "np": numpy, "numpy": numpy, "nn": torch.nn, "F": torch.nn.functional,
@@ -100,6 +101,7 @@ def _install(name):
                 out.append(f"sys.modules[{label!r}]")
                 if fix:
                     _s.modules[label] = module
+        out += _code_changes(codes, fix)
         ns = ip.user_ns
         for key, value in genuine.items():
             if key in ns and ns[key] is not value and (isinstance(ns[key], _y.ModuleType) or callable(ns[key])):
@@ -191,10 +193,49 @@ def _install(name):
         _s.stdout.write(f"\x1ePTG {nonce} {report}\x1e\n")
         _s.stdout.flush()
 
+    return _register(name, sanitize, done)
+
+
+def _register(name, sanitize, done):
     module = _y.ModuleType(name)
     module.sanitize, module.done = sanitize, done
     _s.modules[name] = module
     return name
+
+
+def _codes(snap):
+    """``{label: (function, code, defaults, keyword defaults and their items)}`` for every Python function
+    of the protected namespaces: a cheat may swap a function's ``__code__`` or defaults and keep the object."""
+    out = {}
+    for label, (_obj, base) in snap.items():
+        for key, fn in base.items():
+            if isinstance(fn, _y.FunctionType):
+                kw = fn.__kwdefaults__
+                out[f"{label}.{key}"] = (fn, fn.__code__, fn.__defaults__, kw, list(kw.items()) if kw else None)
+    return out
+
+
+def _same_items(now, then):
+    return len(now) == len(then) and all(a[0] == b[0] and a[1] is b[1] for a, b in zip(now, then, strict=True))
+
+
+def _code_changes(codes, fix):
+    """What :func:`_codes` saw that changed since (put back with ``fix``)."""
+    out = []
+    for label, (fn, code, defaults, kw, items) in codes.items():
+        now = list(fn.__kwdefaults__.items()) if fn.__kwdefaults__ else None
+        if fn.__code__ is not code or fn.__defaults__ is not defaults or fn.__kwdefaults__ is not kw or (
+                (now is None) != (items is None) or (now is not None and not _same_items(now, items))):
+            out.append(f"{label}.__code__")
+            if fix:
+                try:
+                    fn.__code__, fn.__defaults__, fn.__kwdefaults__ = code, defaults, kw
+                    if kw is not None:
+                        kw.clear()
+                        kw.update(items)
+                except (AttributeError, TypeError, ValueError):
+                    pass
+    return out
 
 
 _CACHES = ("__slotnames__",)  # what copyreg and friends cache on a class
