@@ -78,6 +78,18 @@ def observe(name: str, value, *, only: str | None = None, rtol: float | None = N
     publish_display_data({MIME: payload})
 
 
+def fresh_parameters(model, generator, scale: float = 0.5):
+    """Give every parameter of ``model`` fresh values from ``generator``, in the order ``parameters()``
+    lists them: the weights a test cell observes a module's outputs with, the same in the reference
+    run whatever the global random state. Returns ``model``."""
+    import torch
+
+    with torch.no_grad():
+        for parameter in model.parameters():
+            parameter.copy_(torch.randn(parameter.shape, generator=generator, dtype=parameter.dtype) * scale)
+    return model
+
+
 # -- plain data ----------------------------------------------------------------------------------
 _SCALARS = (bool, int, float, str, type(None))
 
