@@ -359,6 +359,25 @@ def test_guard_never_crashes_on_a_report_it_cannot_read():
     assert tokens == []
 
 
+def test_a_missing_or_foreign_guard_report_flags_the_notebook(tmp_path, monkeypatch):
+    """The guard's summary is read from the job's folder; missing, unreadable or not the guard's, a
+    graded notebook counts as one the guard could not vouch for (flagged), never a crash."""
+    monkeypatch.delenv("PTGRADE_GUARD", raising=False)
+    path = tmp_path / "integrity.json"
+    for text in (None, "", "null", "[]", '{"installed": true}', '{"installed": true, "restored": null}', "{" * 9999):
+        path.unlink(missing_ok=True)
+        if text is not None:
+            path.write_text(text)
+        result = jobs.JobOutcome(status=jobs.Status.GRADED)
+        jobs._read_integrity(path, result)
+        assert result.integrity.get("installed") is False and result.integrity.get("unreadable"), text
+    good = {"installed": True, "restored": [], "machinery": [], "harmful": [], "voided": []}
+    path.write_text(json.dumps(good))
+    result = jobs.JobOutcome(status=jobs.Status.GRADED)
+    jobs._read_integrity(path, result)
+    assert result.integrity == good
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(redteam.HARMLESS))
 def test_harmless_use_keeps_full_marks(cheats, name):
