@@ -3,8 +3,9 @@
 :mod:`grader.guard` executes this file's text in the kernel, silently, before the notebook's first
 cell, under a module name that is random for each run. It snapshots what the course's checks rely
 on: the built-ins, ``torch`` (with ``torch.Tensor``, ``torch.nn``, ``torch.nn.functional``,
-``torch.testing``, ``torch.autograd``), ``numpy``, ``math``, the course package's check helpers,
-and IPython's execution machinery (input and AST transformers, custom exception handlers,
+``torch.testing``, ``torch.autograd``), ``numpy``, ``math``, the course package's check helpers
+and its second key (``ptcourse.observe``), the code and defaults of every Python function among
+them (a swapped ``__code__`` keeps the object), and IPython's execution machinery (input and AST transformers, custom exception handlers,
 traceback and display hooks, the kernel's methods). Then, for every graded test cell:
 
 * :func:`sanitize` (a silent request before the cell) puts every protected object back as it was,
