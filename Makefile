@@ -7,7 +7,7 @@
 #   make bench    time and measure every solution notebook (DAY=day1 for one day)
 #   make points   recompute the points tables in README.md and HOME.ipynb (HOME's times too; zh-CN/HOME.ipynb)
 #   make nb       the loop for one notebook: NB=day1/01_tensors (execution, mutants, round trip, grader check)
-#   make times    the estimated time of every notebook and day, term by term (tests/harness/times.py)
+#   make times    the estimated time of every notebook and day, term by term (tools/times.py)
 #   make browser  the browser tests only (JupyterLab in headless Chromium; screenshots in artifacts/browser/)
 #   make grade    grade a class: DAY=day1 [ARGS="--submissions DIR --workers N ..."] (python -m grader)
 #   make check    grade your own notebook with the hidden tests: NB=day1/01_tensors.ipynb
@@ -81,13 +81,13 @@ release: install
 	@$(PY) tools/i18n.py build zh-CN  # zh-CN/: the Chinese edition, from dayN/ and i18n/zh-CN/
 
 bench: install
-	$(PY) -m tests.bench $(DAY)
+	$(PY) -m tools.bench $(DAY)
 
 bench-grading: install
 	$(PY) tools/bench_grading.py --day $(or $(DAY),day1) --students $(or $(STUDENTS),30)
 
 soak: install
-	$(PY) -m tests.harness.soak --students $(or $(STUDENTS),300) --runs $(or $(RUNS),1) --hogs $(or $(HOGS),2)
+	$(PY) -m tools.soak --students $(or $(STUDENTS),300) --runs $(or $(RUNS),1) --hogs $(or $(HOGS),2)
 
 stress: install
 	$(PY) -m pytest -q -m soak tests/test_soak.py
@@ -108,8 +108,8 @@ check: install
 	$(PY) -m grader check $(NB) $(ARGS)
 
 points: install
-	@$(PY) -m tests.harness.points --write
-	@$(PY) -m tests.harness.home --write
+	@$(PY) -m tools.points --write
+	@$(PY) -m tools.home --write
 	@$(PY) tools/i18n.py build zh-CN >/dev/null  # the Chinese home's tables too
 
 # Every generated file, in the order they depend on each other: the test cells' prose becomes catalogue
@@ -121,11 +121,11 @@ regen: install
 	$(MAKE) --no-print-directory points
 
 times: install
-	@$(PY) -m tests.harness.times
+	@$(PY) -m tools.times
 
 nb: install
 	@test -n "$(NB)" || { echo 'usage: make nb NB=day1/01_tensors'; exit 2; }
-	$(PY) -m tests.harness.nbloop $(NB)
+	$(PY) -m tools.nbloop $(NB)
 
 student-edition: install
 	@test -n "$(OUT)" || { echo 'usage: make student-edition OUT=DIR [REPO=owner/name] [LANG=zh-CN]'; exit 2; }

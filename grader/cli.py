@@ -256,20 +256,20 @@ def cmd_check(args) -> int:
                        workers=1, limits=_limits(args), sandbox=not args.no_sandbox, progress=False,
                        second_key=False)  # a learner's self-check: the kernel's checks only
         summary = grade_class(opts)
-        records = [r for r in summary.records if r["student"] == "me"]
+        records = [r for r in summary.records if r.student == "me"]
         if not records:
             print("nothing was graded", file=sys.stderr)
             return 1
         record = records[0]
-        lang = record.get("lang") or "en"  # the notebook's language, as on its feedback page
+        lang = record.lang or "en"  # the notebook's language, as on its feedback page
         print("\n".join(checklines.summary(record, day, lang)))
-        dest = self_check_page(day, record["notebook"], lang)
+        dest = self_check_page(day, record.notebook, lang)
         dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(out / "feedback" / "me" / day / f"{record['notebook']}.html", dest)
+        shutil.copyfile(out / "feedback" / "me" / day / f"{record.notebook}.html", dest)
         print("\n" + msg_in(lang, "grader.check.feedback_page", path=dest))
         from ptcourse.progress import record_grades  # the course home's progress table
 
-        record_grades(path, record.get("cells", {}))
+        record_grades(path, [(cell.score, cell.max) for cell in record.cells.values()])
     return 0
 
 

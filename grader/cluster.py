@@ -22,8 +22,11 @@ import time
 import uuid
 from pathlib import Path
 
-from grader import jobs, security, worker_setup
+from grader import jobs, security, worker_setup, zygote
 from grader.gradebook import COURSE_ROOT
+
+# This worker process's warm kernels (when it is a Dask worker): its jobs check them out and give them back.
+WORKER_ZYGOTES = zygote.Pool()
 
 
 def run_on_worker(spec: jobs.JobSpec) -> jobs.JobOutcome:
@@ -35,7 +38,7 @@ def run_on_worker(spec: jobs.JobSpec) -> jobs.JobOutcome:
     except (ImportError, ValueError, AttributeError):
         slots = 1
     work_root = Path(tempfile.gettempdir()) / f"ptg-worker-{os.getpid()}"
-    outcome = jobs.run_spec(spec, work_root=work_root, slots=slots)
+    outcome = jobs.run_spec(spec, work_root=work_root, slots=slots, zygotes=WORKER_ZYGOTES)
     private = [str(work_root), str(COURSE_ROOT), sys.prefix, sys.base_prefix, str(Path.home())]
     outcome.messages = {k: security.scrub(v, private) for k, v in outcome.messages.items()}
     if outcome.status != jobs.Status.REFUSED:
@@ -57,14 +60,17 @@ def warm_worker(spec: jobs.JobSpec, notebooks: list[str]) -> int:
         if jobs.refusal(spec, source, jobs.worker_isolation(spec.sandbox)) is not None:
             return 0  # its jobs say why
         work_root = Path(tempfile.gettempdir()) / f"ptg-worker-{os.getpid()}"  # as run_on_worker's
-        return jobs.warm_up(spec, slots, work_root=work_root, slots=slots,
-                            template=jobs.worker_template(spec.day, source), notebooks=notebooks)
+        return jobs.warm_up(spec, slots, work_root=work_root, slots=slots, template=jobs.worker_template(spec.day, source),
+                            notebooks=notebooks, zygotes=WORKER_ZYGOTES)
     except Exception:  # noqa: BLE001 - the jobs start what they need themselves
         return 0
 
 
 class DaskExecutor:
-    """Runs job specs on a Dask cluster; yields ``(key, JobOutcome)`` as they finish (see engine.LocalPool)."""
+    """Runs job specs on a Dask cluster; yields ``(key, JobOutcome)`` as they finish (a
+    :class:`grader.executors.Executor`, as the local pool is)."""
+
+    in_process = False  # each worker grades with its own sources, template, sandbox and thread count
 
     def __init__(self, client, cluster=None, name: str = "dask"):
         self.client, self.cluster, self.name = client, cluster, name
@@ -77,7 +83,7 @@ class DaskExecutor:
 
         from ptcourse.cpus import available_cpus
 
-        cpus = max(1, available_cpus() // n)
+        cpus = jobs.cpu_share(available_cpus(), n)
         env = worker_setup.worker_env(cpus=cpus, hide=[str(p) for p in hide])
         # Set for good, not in a `with`: the nanny reads the daemon flag again when it restarts a worker.
         dask.config.set(worker_setup.DASK_CONFIG)
@@ -104,6 +110,7 @@ class DaskExecutor:
         return cls(client, None, name=f"dask {address}")
 
     def run(self, items):
+        """Each job on a worker (its warm-up first: :meth:`warm_up`)."""
         from distributed import as_completed
         from distributed.client import FutureCancelledError
 
@@ -112,9 +119,6 @@ class DaskExecutor:
         except ImportError:  # pragma: no cover - moved between releases
             from distributed import KilledWorker
 
-        items = list(items)
-        if items:  # each worker readies itself first, on the thread that then runs its jobs
-            self._warm(items[0][1], sorted({spec.notebook for _, spec in items}))
         futures = {}
         for key, spec in items:
             name = f"grade-{spec.day}-{spec.student}-{spec.notebook}-{uuid.uuid4().hex[:8]}"
@@ -134,10 +138,14 @@ class DaskExecutor:
             future.release()
             yield key, outcome
 
-    def _warm(self, spec: jobs.JobSpec, notebooks: list[str], most_s: float = 600) -> None:
-        """Each worker's warm-up (:func:`warm_worker`), pinned to that worker; waited for until done, or
-        until its worker is gone. A warm-up pinned to a worker that died (a restarted worker has
-        another address) can never run anywhere: waiting for it would stop the run for good."""
+    def warm_up(self, items, most_s: float = 600) -> None:
+        """Each worker readies itself for ``items`` (:func:`warm_worker`), pinned to that worker, on the
+        thread that then runs its jobs; waited for until done, or until its worker is gone. A warm-up
+        pinned to a worker that died (a restarted worker has another address) can never run anywhere:
+        waiting for it would stop the run for good."""
+        if not items:
+            return
+        spec, notebooks = items[0][1], sorted({spec.notebook for _, spec in items})
         pinned = {self.client.submit(warm_worker, spec, notebooks, workers=[address], allow_other_workers=False,
                                      pure=False, key=f"warm-{spec.day}-{uuid.uuid4().hex[:8]}"): address
                   for address in self.client.scheduler_info().get("workers", {})}

@@ -10,6 +10,7 @@ resumes where it stopped, and ``regrade=True`` grades everything again.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import os
@@ -19,13 +20,13 @@ import tempfile
 import threading
 import time
 import warnings
-from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import nbformat
 
 from grader import (
+    executors,
     exports,
     gradebook,
     jobs,
@@ -37,8 +38,10 @@ from grader import (
     scan,
     security,
     submissions,
+    zygote,
 )
 from grader.gradebook import COURSE_ROOT
+from grader.records import CellKind, CellResult, Integrity, NotebookRecord, RecordError, Status
 from ptcourse import nbmodel
 from ptcourse.messages import msg, msg_in, normalise_lang, speaking
 
@@ -64,7 +67,7 @@ class Options:
     due: str | None = None  # the due date in force (grader.late), part of what a rerun compares
     lang: str = "en"  # the class report's language (feedback pages: each notebook's own)
     scheduler: str | None = None  # a Dask scheduler address, or "local:N" (grader.cluster); None: local pool
-    executor: object | None = None  # an executor object (LocalPool, cluster.DaskExecutor): overrides scheduler
+    executor: object | None = None  # an executors.Executor (LocalPool, cluster.DaskExecutor): overrides scheduler
     allow_unsandboxed: bool = False  # cluster workers without bubblewrap or a memory cgroup may still grade
     exports: tuple[str, ...] = ()  # "canvas", "moodle": grade files written after grading (grader.exports)
     roster: Path | None = None  # --lms-roster: the platform's class list the exports match against
@@ -81,7 +84,7 @@ class RunSummary:
     skipped: int = 0
     problems: int = 0
     wall_s: float = 0.0
-    records: list[dict] = field(default_factory=list)
+    records: list[NotebookRecord] = field(default_factory=list)
     report: Path | None = None
     csv: Path | None = None
     warnings: list[str] = field(default_factory=list)
@@ -99,40 +102,6 @@ def cpu_count() -> int:
     return available_cpus()
 
 
-class LocalPool:
-    """The default executor: ``workers`` jobs at once in threads, each job its own processes.
-
-    An executor takes ``[(key, JobSpec)]`` and yields ``(key, JobOutcome)`` as jobs finish;
-    :class:`grader.cluster.DaskExecutor` is the other one.
-    """
-
-    name = "local pool"
-
-    def __init__(self, workers: int, work_root: Path, source: Path, template: Path, hide: list[Path]):
-        self.workers, self.work_root, self.source, self.template, self.hide = (
-            workers, work_root, source, template, hide)
-
-    def run(self, items):
-        items = list(items)
-        if items:  # the fork server and a warm zygote per worker, side by side, before the first job
-            jobs.warm_up(items[0][1], min(self.workers, len(items)), work_root=self.work_root, hide=self.hide,
-                         template=self.template, notebooks=[spec.notebook for _, spec in items])
-        with ThreadPoolExecutor(max_workers=self.workers) as pool:
-            futures = {pool.submit(jobs.run_spec, spec, work_root=self.work_root, source=self.source,
-                                   template=self.template, hide=self.hide): key for key, spec in items}
-            for future in as_completed(futures):
-                try:
-                    outcome = future.result()
-                except Exception as exc:  # the grader's own failure: reported, never fatal
-                    outcome = jobs.JobOutcome(status=jobs.Status.ERROR, detail=f"grader error: {exc!r}")
-                yield futures[future], outcome
-
-    def close(self) -> None:
-        from grader import zygote
-
-        zygote.close_idle()  # this run's zygotes (a zygote holds torch in memory)
-
-
 def masters_of(source: Path) -> tuple[dict[str, nbmodel.CourseNotebook], list[str], dict[str, str]]:
     """Each notebook's course model, the graded cells in course order, and each one's exercise."""
     course = nbmodel.course_notebooks(source)
@@ -141,11 +110,13 @@ def masters_of(source: Path) -> tuple[dict[str, nbmodel.CourseNotebook], list[st
     return course, order, labels
 
 
-def grader_digest() -> str:
-    """A digest of the grader's and the course package's code: a new version grades again."""
+def grader_digest(folders: tuple[Path, ...] = ()) -> str:
+    """A digest of the grader's and the course package's code and the pages' templates (``folders``:
+    others instead): a new version grades again, and writes its pages again."""
     digest = hashlib.sha256()
-    for folder in (Path(__file__).resolve().parent, Path(nbmodel.__file__).resolve().parent):
-        for path in sorted(folder.rglob("*.py")):
+    for folder in folders or (Path(__file__).resolve().parent, Path(nbmodel.__file__).resolve().parent):
+        templates = [p for p in (folder / "templates").rglob("*") if p.is_file()]
+        for path in sorted([*folder.rglob("*.py"), *templates]):
             digest.update(str(path.relative_to(folder)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
@@ -187,6 +158,28 @@ def fingerprint(sub: submissions.Submission, template: Path, settings: str = "")
     return digest.hexdigest()[:20]
 
 
+def integrity_notes(integrity: Integrity | None, notes: list[str], findings: list[str], graded: bool) -> None:
+    """What the guard and the second key saw, in words: notes for the learner, findings for review."""
+    if integrity is None:
+        return
+    if integrity.restored:
+        what = ", ".join(integrity.restored[:6])
+        notes.append(msg("grader.integrity.restored", what=what))
+        findings.append(msg("grader.finding.restored", what=what))
+    if integrity.harmful:
+        what = ", ".join(integrity.harmful[:6])
+        notes.append(msg("grader.integrity.machinery", what=what))
+        findings.append(msg("grader.finding.switched_off", what=what))
+    if integrity.disagreed:  # the second key: checks passed in the kernel, the grader disagreed
+        findings.append(msg("grader.finding.disagreed", checks=", ".join(d.grade_id for d in integrity.disagreed[:8])))
+    if integrity.voided:
+        notes.append(msg("grader.integrity.tampered_note"))
+        findings.append(msg("grader.finding.voided", checks=", ".join(
+            f"{v.grade_id} ({v.detail})" for v in integrity.voided[:8])))
+    if graded and not integrity.installed:
+        findings.append(msg("grader.finding.no_guard"))
+
+
 class Grader:
     """One grading run over a class (see :func:`grade_class`)."""
 
@@ -204,6 +197,7 @@ class Grader:
         self.autograded_root = Path(opts.out) / "autograded"
         self.summary = RunSummary()
         self.private_paths: list[str] = [str(COURSE_ROOT), sys.prefix, sys.base_prefix, str(Path.home())]
+        self.in_process = executors.in_process(opts.executor, opts.scheduler)  # the local pool's run, or not
 
     def log(self, text: str) -> None:
         if self.opts.progress:
@@ -216,7 +210,7 @@ class Grader:
         self.iso = sandbox.probe(use_bwrap=self.opts.sandbox, use_cgroup=True)
         warnings = self.iso.warnings() if self.opts.sandbox else [
             "sandbox switched off (--no-sandbox): student code runs as you, with your files and network."]
-        if self.opts.scheduler or self.opts.executor is not None:
+        if not self.in_process:
             warnings = [] if self.opts.sandbox else warnings  # each worker probes its own sandbox
         elif self.opts.require_sandbox and (not self.iso.bwrap or not self.iso.cgroup):
             raise SystemExit("refusing to grade without a full sandbox (--require-sandbox):\n  " + "\n  ".join(warnings))
@@ -253,94 +247,82 @@ class Grader:
         if self.opts.regrade or not path.exists():
             return False
         try:
-            return json.loads(path.read_text()).get("fingerprint") == fp
-        except (OSError, json.JSONDecodeError):
+            return NotebookRecord.from_json(json.loads(path.read_text())).fingerprint == fp
+        except (OSError, ValueError):  # unreadable, or another version's record (RecordError): graded again
             return False
 
     # -- one finished job --------------------------------------------------------------------
-    def finish(self, sub: submissions.Submission, fp: str, result) -> dict:
+    def finish(self, sub: submissions.Submission, fp: str, result: jobs.JobOutcome | None) -> NotebookRecord:
         """Merge into the gradebook, copy the graded notebook, write feedback and the record."""
         with speaking(sub.lang):  # its notes and its feedback page in the notebook's language
             return self._finish(sub, fp, result)
 
-    def _finish(self, sub: submissions.Submission, fp: str, result: jobs.JobOutcome | None) -> dict:
-        maxes = self.maxes[sub.notebook]
-        cells = {gid: {"score": 0.0, "max": m, "message": None, "kind": None} for gid, m in maxes.items()}
-        status, detail = (jobs.Status.UNREADABLE, sub.error) if result is None else (result.status, result.detail)
+    def _finish(self, sub: submissions.Submission, fp: str, result: jobs.JobOutcome | None) -> NotebookRecord:
+        status, detail = (Status.UNREADABLE, sub.error) if result is None else (result.status, result.detail)
         instructor_detail = detail or ""
-        if status == jobs.Status.ERROR:  # the grader's own trouble: details for the instructor only
+        if status == Status.ERROR:  # the grader's own trouble: details for the instructor only
             detail = msg("grader.error.internal")
-        if result is not None and result.grades is not None:
-            for g in result.grades.grades:
-                if g.name in cells:
-                    cells[g.name]["score"] = float(g.auto_score or 0)
-            for gid, message in result.messages.items():
-                if gid in cells:
-                    cells[gid]["message"] = security.scrub(message, self.private_paths)
-                    cells[gid]["kind"] = result.kinds.get(gid, "mistake")
-        if status in (jobs.Status.TIMEOUT, jobs.Status.ERROR, jobs.Status.UNREADABLE):
-            for cell in cells.values():
-                if not cell["message"]:
-                    cell["message"] = msg("grader.cell.stopped", status=report.status_words(status, sub.lang),
-                                          detail=(detail or "").splitlines()[0][:200] if detail else "")
-                    cell["kind"] = "stopped" if status != jobs.Status.UNREADABLE else "mistake"
+        cells = self.cells(sub, result, status, detail)
         if result is not None and result.kernel_death:
             death = result.kernel_death if result.kernel_death in ("memory", "stuck", "tasks", "disk") else "other"
             sub.notes.append(msg(f"grader.kernel_death.{death}"))
-        integrity = result.integrity if result is not None else {}
-        if integrity.get("restored"):
-            what = ", ".join(integrity["restored"][:6])
-            sub.notes.append(msg("grader.integrity.restored", what=what))
-            sub.findings.append(msg("grader.finding.restored", what=what))
-        if integrity.get("harmful"):
-            what = ", ".join(integrity["harmful"][:6])
-            sub.notes.append(msg("grader.integrity.machinery", what=what))
-            sub.findings.append(msg("grader.finding.switched_off", what=what))
-        if integrity.get("disagreed"):  # the second key: checks passed in the kernel, the grader disagreed
-            sub.findings.append(msg("grader.finding.disagreed", checks=", ".join(
-                d["grade_id"] for d in integrity["disagreed"][:8])))
-        if integrity.get("voided"):
-            sub.notes.append(msg("grader.integrity.tampered_note"))
-            sub.findings.append(msg("grader.finding.voided", checks=", ".join(
-                f"{v['grade_id']} ({v['detail']})" for v in integrity["voided"][:8])))
-        if result is not None and status == jobs.Status.GRADED and integrity and not integrity.get("installed"):
-            sub.findings.append(msg("grader.finding.no_guard"))
-        grades = result.grades if result is not None and status == jobs.Status.GRADED else None
+        integrity = result.integrity if result is not None else None
+        integrity_notes(integrity, sub.notes, sub.findings, graded=result is not None and status == Status.GRADED)
+        grades = result.grades if result is not None and status == Status.GRADED else None
         gradebook.merge(self.db_url, self.day, sub.student, sub.notebook, grades,
                         timestamp=sub.timestamp, flagged=bool(sub.findings))
         if result is not None and result.graded_nb is not None:
             dest = self.autograded_root / sub.student / self.day / f"{sub.notebook}.ipynb"
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_bytes(result.graded_nb)
-        if instructor_detail and status != jobs.Status.GRADED:
+        if instructor_detail and status != Status.GRADED:
             self.log_line(f"{sub.student} {sub.notebook}: {status}: {instructor_detail}")
-        record = {
-            "student": sub.student, "day": self.day, "notebook": sub.notebook, "file": sub.path.name,
-            "status": str(status), "detail": security.scrub(detail or "", self.private_paths),
-            "instructor_detail": instructor_detail, "notes": [security.scrub(n, self.private_paths) for n in sub.notes],
-            "findings": [security.scrub(f, self.private_paths) for f in sub.findings], "integrity": integrity,
-            "score": sum(c["score"] for c in cells.values()), "max_score": sum(c["max"] for c in cells.values()),
-            "cells": cells, "fingerprint": fp,
-            "wall_s": result.wall_s if result else 0.0, "cells_s": result.cells_s if result else None,
-            "peak_bytes": result.peak_bytes if result else None,
-            "late_penalty": (result.grades.late_penalty or 0.0) if result and result.grades else 0.0,
-            "timestamp": sub.timestamp, "lang": sub.lang,
-        }
+        private = self.private_paths
         feedback = self.feedback_root / sub.student / self.day / f"{sub.notebook}.html"
+        record = NotebookRecord(
+            student=sub.student, day=self.day, notebook=sub.notebook, file=sub.path.name, status=status,
+            detail=security.scrub(detail or "", private), instructor_detail=instructor_detail,
+            notes=tuple(security.scrub(n, private) for n in sub.notes),
+            findings=tuple(security.scrub(f, private) for f in sub.findings), integrity=integrity,
+            score=sum(c.score for c in cells.values()), max_score=sum(c.max for c in cells.values()),
+            cells=cells, fingerprint=fp, wall_s=result.wall_s if result else 0.0,
+            cells_s=result.cells_s if result else None, peak_bytes=result.peak_bytes if result else None,
+            late_penalty=(result.grades.late_penalty or 0.0) if result and result.grades else 0.0,
+            timestamp=sub.timestamp, lang=sub.lang, feedback=os.path.relpath(feedback, self.reports))
+        self.write_feedback(sub, record, feedback)
+        path = self.record_path(sub.student, sub.notebook)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".part")
+        tmp.write_text(json.dumps(record.to_json(), indent=1))
+        os.replace(tmp, path)
+        return record
+
+    def cells(self, sub: submissions.Submission, result: jobs.JobOutcome | None, status: Status,
+              detail: str | None) -> dict[str, CellResult]:
+        """Each graded check of the notebook, in course order: its points, and why it lost them."""
+        cells = {}
+        scores = {g.name: float(g.auto_score or 0) for g in result.grades.grades} if result and result.grades else {}
+        for gid, points in self.maxes[sub.notebook].items():
+            message = kind = None
+            if result is not None and result.grades is not None and gid in result.messages:
+                message = security.scrub(result.messages[gid], self.private_paths)
+                kind = result.kinds.get(gid, CellKind.MISTAKE)
+            if not message and status in (Status.TIMEOUT, Status.ERROR, Status.UNREADABLE):
+                message = msg("grader.cell.stopped", status=report.status_words(status, sub.lang),
+                              detail=(detail or "").splitlines()[0][:200] if detail else "")
+                kind = CellKind.STOPPED if status != Status.UNREADABLE else CellKind.MISTAKE
+            cells[gid] = CellResult(scores.get(gid, 0.0), points, message, kind)
+        return cells
+
+    def write_feedback(self, sub: submissions.Submission, record: NotebookRecord, feedback: Path) -> None:
+        """The learner's page, and the files ``nbgrader release_feedback`` reads beside it."""
         feedback.parent.mkdir(parents=True, exist_ok=True)
         feedback.write_text(report.feedback_html(record, self.exercises))
-        for name in ("timestamp.txt", "submission_secret.txt"):  # read by `nbgrader release_feedback`
+        for name in ("timestamp.txt", "submission_secret.txt"):
             if sub.path.parent.name == self.day:
                 data, _ = submissions.read_bytes_safely(sub.path.parent / name, 4096)  # never through a link
                 if data is not None:
                     (feedback.parent / name).write_bytes(data)
-        record["feedback"] = os.path.relpath(feedback, self.reports)
-        path = self.record_path(sub.student, sub.notebook)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".part")
-        tmp.write_text(json.dumps(record, indent=1))
-        os.replace(tmp, path)
-        return record
 
     def log_line(self, text: str) -> None:
         """The instructor's log, ``reports/<day>/grader.log``: what learners' pages leave out."""
@@ -352,12 +334,12 @@ class Grader:
         """Finish one notebook, count it and print its line under the progress bar."""
         record = self.finish(sub, fp, result)
         self.summary.graded += 1
-        self.summary.problems += record["status"] != jobs.Status.GRADED
-        flag = "  [review]" if record["findings"] else ""
-        state = "" if record["status"] == jobs.Status.GRADED else f"  [{record['status']}]"
+        self.summary.problems += not record.graded
+        flag = "  [review]" if record.findings else ""
+        state = "" if record.graded else f"  [{record.status}]"
         bar.update(1)
-        self.log(f"{sub.student:<16} {sub.notebook:<24} {record['score']:5g}/{record['max_score']:<4g}"
-                 f" {record['wall_s']:6.1f} s{state}{flag}")
+        self.log(f"{sub.student:<16} {sub.notebook:<24} {record.score:5g}/{record.max_score:<4g}"
+                 f" {record.wall_s:6.1f} s{state}{flag}")
 
     # -- the run -----------------------------------------------------------------------------
     def run(self) -> RunSummary:
@@ -380,10 +362,6 @@ class Grader:
                 continue
             todo.append((sub, fp))
         workers = self.opts.workers or cpu_count()
-        limits = self.opts.limits
-        local = self.opts.executor is None and not self.opts.scheduler
-        if limits.threads <= 0 and local:  # on a cluster each worker picks its own from its CPU quota
-            limits = replace(limits, threads=max(1, cpu_count() // workers))
         if self.summary.skipped:
             self.log(f"{self.summary.skipped} notebook(s) already graded with the same file: skipped "
                      "(use --regrade to grade them again)")
@@ -406,16 +384,20 @@ class Grader:
                 if sub.error is not None:
                     self.record(sub, fp, None, bar)
             pending = {i: (sub, fp) for i, (sub, fp) in enumerate(todo) if sub.error is None}
-            items = [(i, self.spec(sub, limits)) for i, (sub, fp) in pending.items()]
+            items = [(i, self.spec(sub)) for i, (sub, fp) in pending.items()]
+            if items and self.in_process:  # the local pool first: the reference runs use its warm kernels
+                executor, owned = self.executor(workers, work_root, hide)
             if items and self.opts.second_key:
-                items = self.with_second_key(items, work_root, hide)
+                items = self.with_second_key(items, work_root, hide, executor, workers)
             if items:  # no cluster is started for a rerun with nothing new
                 threading.Thread(target=report.prepare_charts, daemon=True).start()  # imported meanwhile
-                executor, owned = self.executor(workers, work_root, hide)
+                if executor is None:
+                    executor, owned = self.executor(workers, work_root, hide)
                 self.summary.executor = executor.name
+                executor.warm_up(items)
             for i, outcome in (executor.run(items) if items else ()):  # the driver alone merges and writes, as outcomes arrive
                 sub, fp = pending[i]
-                if outcome.status == jobs.Status.REFUSED:  # not graded, not recorded: a rerun grades it
+                if outcome.status == Status.REFUSED:  # not graded, not recorded: a rerun grades it
                     self.refused(sub, outcome, bar)
                     continue
                 self.record(sub, fp, outcome, bar)
@@ -429,31 +411,39 @@ class Grader:
             self.log(f"{sub.student:<16} {sub.path.name:<24} not graded: {sub.error}")
         self.finalize(subs, unknown)
 
-    def spec(self, sub: submissions.Submission, limits: jobs.Limits) -> jobs.JobSpec:
-        """The pure task for one submission: its bytes and ids, the sources' digest, the limits, its language."""
+    def spec(self, sub: submissions.Submission) -> jobs.JobSpec:
+        """The pure task for one submission: its bytes and ids, the sources' digest, the limits, its language.
+        The limits as given: ``threads == 0`` is decided where the job runs (jobs.kernel_limits)."""
         return jobs.JobSpec(
             day=self.day, student=sub.student, notebook=sub.notebook, nb_bytes=nbformat.writes(sub.nb).encode(),
-            sources_digest=self.sources_digest, limits=limits, language=sub.lang,
+            sources_digest=self.sources_digest, limits=self.opts.limits, language=sub.lang,
             timestamp=sub.timestamp, due=self.due, env=dict(self.opts.env), sandbox=self.opts.sandbox,
-            allow_unsandboxed=self.opts.allow_unsandboxed or self.opts.executor is None and not self.opts.scheduler,
+            allow_unsandboxed=self.opts.allow_unsandboxed or self.in_process,
         )
 
-    def with_second_key(self, items: list, work_root: Path, hide: list[Path]) -> list:
-        """The jobs, each with its notebook's second key: the reference runs happen here, first."""
+    def with_second_key(self, items: list, work_root: Path, hide: list[Path], executor, workers: int) -> list:
+        """The jobs, each with its notebook's second key: the reference runs happen here, first, ``workers``
+        at a time, in the local pool's way with its warm kernels; for a class graded elsewhere, with warm
+        kernels of their own."""
         def warn(text: str) -> None:
             self.summary.warnings.append(text)
             self.log_line(text)
             print(f"warning: {text}", file=sys.stderr)
 
-        keys = reference.second_keys([spec for _, spec in items], self.masters, self.source, work_root=work_root,
-                                     template=self.template, hide=hide, warn=warn)
-        if self.opts.executor is not None or self.opts.scheduler:
-            from grader import zygote
-
-            zygote.close_idle()  # the reference's warm kernel: this class is graded elsewhere
+        run, zygotes = getattr(executor, "run_here", None), None
+        if run is None:
+            zygotes = zygote.Pool()
+            run = functools.partial(jobs.run_spec, work_root=work_root, source=self.source, template=self.template,
+                                    hide=hide, zygotes=zygotes)
+        try:
+            keys = reference.second_keys([spec for _, spec in items], self.masters, self.source, run=run, warn=warn,
+                                         workers=workers)
+        finally:
+            if zygotes is not None:
+                zygotes.close_all()  # the reference's warm kernels: this class is graded elsewhere
         return [(i, dataclasses.replace(spec, observe=keys.get(spec.notebook))) for i, spec in items]
 
-    def executor(self, workers: int, work_root: Path, hide: list[Path]):
+    def executor(self, workers: int, work_root: Path, hide: list[Path]) -> tuple[executors.Executor, bool]:
         """The executor passed in, else a Dask one for ``--scheduler``, else the local pool; and whether we own it."""
         if self.opts.executor is not None:
             return self.opts.executor, False
@@ -461,7 +451,7 @@ class Grader:
             from grader import cluster
 
             return cluster.connect(self.opts.scheduler, hide=hide, log=self.log), True
-        return LocalPool(workers, work_root, self.source, self.template, hide), True
+        return executors.LocalPool(workers, work_root, self.source, self.template, hide), True
 
     def refused(self, sub: submissions.Submission, outcome, bar) -> None:
         """A worker would not run this job (other course sources, no sandbox): said once, never recorded."""
@@ -484,30 +474,26 @@ class Grader:
                 by_student[sub.student].add(sub.notebook)
         for student, handed_in in by_student.items():
             gradebook.zero_missing(self.db_url, self.day, student, handed_in)
-        records = []
-        if self.results.exists():
-            for path in sorted(self.results.glob("*/*.json")):
-                records.append(json.loads(path.read_text()))
-        for sub in unknown:
-            status = jobs.Status.UNREADABLE if sub.attributed else jobs.Status.UNATTRIBUTED
-            records.append({"student": sub.student, "day": self.day, "notebook": sub.path.name, "status": str(status),
-                            "detail": sub.error, "notes": sub.notes, "findings": [], "score": 0.0,
-                            "max_score": 0.0, "cells": {}, "lang": sub.lang, "attributed": sub.attributed})
+        records = self.read_records() + [
+            NotebookRecord(student=sub.student, day=self.day, notebook=sub.path.name, detail=sub.error or "",
+                           status=Status.UNREADABLE if sub.attributed else Status.UNATTRIBUTED,
+                           notes=tuple(sub.notes), lang=sub.lang, attributed=sub.attributed)
+            for sub in unknown]
         self.summary.records = records
-        timed = [r for r in records if r.get("cells_s") is not None and r.get("wall_s")]
+        timed = [r for r in records if r.cells_s is not None and r.wall_s]
         timing = ""
         if timed:
-            cells = sum(r["cells_s"] for r in timed) / len(timed)
-            wall = sum(r["wall_s"] for r in timed) / len(timed)
+            cells = sum(r.cells_s for r in timed) / len(timed)
+            wall = sum(r.wall_s for r in timed) / len(timed)
             self.summary.cells_s, self.summary.overhead_s = cells, wall - cells
             timing = msg_in(self.lang, "grader.report.timing", wall=wall, cells=cells, overhead=wall - cells)
         scores = gradebook.scores(self.db_url, self.day)
         notebooks = gradebook.notebook_names(self.db_url, self.day)
         review: dict[str, list[str]] = {}
         for r in records:
-            if r["status"] != jobs.Status.GRADED or r.get("findings"):
-                review.setdefault(r["student"], []).append(f"{r['notebook']}: " + report.status_words(
-                    r["status"] if r["status"] != jobs.Status.GRADED else "flagged", self.lang))
+            if not r.graded or r.findings:
+                review.setdefault(r.student, []).append(f"{r.notebook}: " + report.status_words(
+                    r.status if not r.graded else "flagged", self.lang))
         self.summary.csv = self.reports / "grades.csv"
         late = gradebook.penalties(self.db_url, self.day)  # late hand-ins (grader.late)
         report.write_csv(self.summary.csv, self.day, notebooks, scores, review, penalties=late)
@@ -518,12 +504,25 @@ class Grader:
         self.summary.report = self.reports / "report.html"
         self.summary.report.write_text(report.class_report_html(
             self.day, records, self.order,
-            {"max_total": max_total, "warnings": self.summary.warnings, "timing": timing, "penalties": late,
-             "similarity_html": self.similarity(subs),
-             "exports": self.summary.exports,
-             "platform_late": {s.student: s.origin.platform.value for s in subs if s.origin and s.origin.late}},
+            report.ClassFacts(
+                max_total=max_total, warnings=tuple(self.summary.warnings), timing=timing, penalties=late,
+                similarity_html=self.similarity(subs), exports=tuple(self.summary.exports),
+                platform_late={s.student: s.origin.platform.value for s in subs if s.origin and s.origin.late}),
             lang=self.lang))
 
+    def read_records(self) -> list[NotebookRecord]:
+        """Every notebook's record in ``results/``, this run's and earlier runs'; a file this grader cannot
+        read is left out with a warning (a rerun with ``--regrade`` grades its notebook again)."""
+        records = []
+        for path in sorted(self.results.glob("*/*.json")) if self.results.exists() else ():
+            try:
+                records.append(NotebookRecord.from_json(json.loads(path.read_text())))
+            except (OSError, ValueError) as exc:  # RecordError: another version's record
+                why = str(exc) if isinstance(exc, RecordError) else type(exc).__name__
+                text = msg_in(self.lang, "grader.report.old_record", path=path.relative_to(self.reports), why=why)
+                self.summary.warnings.append(text)
+                print(f"warning: {text}", file=sys.stderr)
+        return records
 
     def similarity(self, subs: list[submissions.Submission]) -> str:
         """Similar answers across the class (grader.similarity): writes its page, returns the report's section."""

@@ -34,10 +34,11 @@ import zmq
 import zmq.asyncio
 from jupyter_client.manager import AsyncKernelManager
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
-from nbclient.util import ensure_async, run_hook, run_sync
+from nbclient.util import ensure_async, run_sync
 from nbformat.v4 import new_output
 from nbgrader.preprocessors import Execute
 
+from grader import compat
 from grader.guard import Guard
 from grader.observations import Observer, ObserveSpec
 from grader.sandbox import (
@@ -73,8 +74,9 @@ def load_jail() -> KernelJail | None:
         return KernelJail(**json.load(f))
 
 
-class JailedKernelManager(AsyncKernelManager):
-    """A kernel manager whose kernel starts inside the job's jail, over IPC sockets."""
+class JailedKernelManager(compat.KernelManagerPatches, AsyncKernelManager):
+    """A kernel manager whose kernel starts inside the job's jail, over IPC sockets (the hooks of
+    :class:`grader.compat.KernelManagerPatches`: jupyter_client's private coroutines)."""
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -84,29 +86,19 @@ class JailedKernelManager(AsyncKernelManager):
             self.ip = os.path.join(self.jail.runtime, "k")
             self.connection_file = os.path.join(self.jail.runtime, "kernel.json")
 
-    async def _async_interrupt_kernel(self):
-        if self.jail is not None and self.shutting_down:
-            # It is about to be killed: an interrupt request would only hold the sockets open
-            # (their linger) on the way out.
-            return
-        await super()._async_interrupt_kernel()
+    def _skip_interrupt(self) -> bool:
+        # It is about to be killed: an interrupt request would only hold the sockets open (their
+        # linger) on the way out.
+        return self.jail is not None and self.shutting_down
 
-    async def _async_kill_kernel(self, restart: bool = False) -> None:
-        if self.jail is None:
-            return await super()._async_kill_kernel(restart=restart)
-        # As jupyter_client does, but never signalling a kernel already reaped (its pid or process group
-        # may be another job's process by now: sandbox.kill_child), and waiting for the process in 5 ms
-        # steps instead of 100 ms ones.
-        if self.has_kernel:
-            kill_child(self.provisioner.process, getattr(self.provisioner, "pgid", None))
-            deadline = time.monotonic() + 5.0
-            while await self._async_is_alive() and time.monotonic() < deadline:
-                await asyncio.sleep(0.005)
-            if self.has_kernel and not await self._async_is_alive():
-                await self.provisioner.wait()
+    def _kills_itself(self) -> bool:
+        return self.jail is not None
 
-    async def _async_pre_start_kernel(self, **kw):
-        cmd, kw = await super()._async_pre_start_kernel(**kw)
+    def _kill_process(self) -> None:
+        # Never a kernel already reaped: its pid or process group may be another job's process by now.
+        kill_child(self.provisioner.process, getattr(self.provisioner, "pgid", None))
+
+    def _before_start(self, cmd: list[str], kw: dict) -> tuple[list[str], dict]:
         if self.jail is not None:
             kw["env"] = kernel_env(kw.get("env") or dict(os.environ), self.jail.env)
             # A signal to the process group would also reach bubblewrap and end the kernel;
@@ -183,7 +175,7 @@ def error_output(ename: str, evalue: str):
     return new_output("error", ename=ename, evalue=evalue, traceback=[f"{ename}: {evalue}"])
 
 
-class JailedExecute(Execute):
+class JailedExecute(compat.KernelClientStart, Execute):
     """nbgrader's Execute preprocessor with a jailed kernel, an output cap and crash recovery."""
 
     def __init__(self, *args, **kwargs):
@@ -232,30 +224,19 @@ class JailedExecute(Execute):
         with super().setup_kernel(**kwargs):
             yield
 
-    async def async_start_new_kernel_client(self):
-        """nbclient's, with a quicker wait for the kernel (:meth:`_async_wait_ready`) in the jail."""
-        if self.jail is None:
-            return await super().async_start_new_kernel_client()
-        try:
-            self.kc = self.km.client()
-            # It connects before the kernel has bound its sockets: retry every 10 ms, not ZeroMQ's
-            # default 100 ms (a context's option applies to the sockets made from it).
-            self.kc.context.setsockopt(zmq.RECONNECT_IVL, 10)
-            if not self.jail.cgroup or not self.jail.tasks_capped:
-                self._start_watchdog()
-            self._start_disk_watch()
-            await ensure_async(self.kc.start_channels())
-            await self._async_wait_ready(self.startup_timeout)
-        except Exception as e:
-            self.log.error(f"Error occurred while starting new kernel client for kernel "
-                           f"{getattr(self.km, 'kernel_id', None)}: {e}")
-            await self._async_cleanup_kernel()
-            raise
-        self.kc.allow_stdin = False
-        await run_hook(self.on_notebook_start, notebook=self.nb)
-        return self.kc
+    # -- the kernel client's start (grader.compat.KernelClientStart: a copy of nbclient's) ------------
+    def _own_start(self) -> bool:
+        return self.jail is not None
 
-    async def _async_wait_ready(self, timeout: float) -> None:
+    def _before_channels(self) -> None:
+        # It connects before the kernel has bound its sockets: retry every 10 ms, not ZeroMQ's
+        # default 100 ms (a context's option applies to the sockets made from it).
+        self.kc.context.setsockopt(zmq.RECONNECT_IVL, 10)
+        if not self.jail.cgroup or not self.jail.tasks_capped:
+            self._start_watchdog()
+        self._start_disk_watch()
+
+    async def _wait_ready(self, timeout: float) -> None:
         """Until the kernel answers ``kernel_info`` and its IOPub messages reach us.
 
         jupyter_client's ``wait_for_ready`` checks the same, then waits 0.2 s of IOPub silence
@@ -289,9 +270,6 @@ class JailedExecute(Execute):
                 subscribed = subscribed or msg["parent_header"].get("msg_id") in sent
             if not ready and not await ensure_async(self.km.is_alive()):
                 raise RuntimeError("Kernel died before replying to kernel_info")
-
-    # nbclient's synchronous entry point calls its own async method: this one calls the one above.
-    start_new_kernel_client = run_sync(async_start_new_kernel_client)
 
     def _kernel_process(self):
         """The process nbclient started for the kernel (a warm kernel's proxy), or None."""
@@ -350,7 +328,7 @@ class JailedExecute(Execute):
             json.dump(self._timing, f)
         if self.guard is not None:
             with open(INTEGRITY_PATH, "w") as f:
-                json.dump(self.guard.summary(), f)
+                json.dump(self.guard.summary().to_json(), f)
         if self.observer is not None:  # the job's folder, which the kernel cannot see (its runtime it can)
             with open(OBSERVED_PATH, "w") as f:
                 json.dump(self.observer.summary(), f)

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from nbgrader.api import Gradebook, MissingEntry
 
+from grader import compat
 from grader.settings import CACHE, COURSE_ID, COURSE_ROOT, GRADER_DIR  # noqa: F401 - read through gradebook too
 
 COURSE_CONFIG = GRADER_DIR / "nbgrader_config.py"
@@ -144,8 +145,7 @@ def scratch_gradebook() -> None:
     """
     import sqlite3
 
-    import nbgrader.api
-    from sqlalchemy import create_engine, event
+    from sqlalchemy import event
     from sqlalchemy.engine import Engine
 
     def pragmas(dbapi_connection, _record) -> None:
@@ -155,15 +155,7 @@ def scratch_gradebook() -> None:
 
     if not event.contains(Engine, "connect", pragmas):
         event.listen(Engine, "connect", pragmas)
-    engines: dict = {}
-
-    def shared_engine(url, **kwargs):
-        key = (str(url), tuple(sorted(kwargs.items())))
-        if key not in engines:
-            engines[key] = create_engine(url, **kwargs)
-        return engines[key]
-
-    nbgrader.api.create_engine = shared_engine
+    compat.one_engine_per_database()
 
 
 def write_due(db_path: Path, day: str, due: str | None, durable: bool = True) -> None:

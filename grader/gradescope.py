@@ -29,6 +29,7 @@ from enum import Enum
 from pathlib import Path
 
 from grader.gradebook import COURSE_ROOT
+from grader.records import CellResult, NotebookRecord, Status
 
 ROOT_ENV = "PTGRADE_GRADESCOPE_ROOT"
 DEFAULT_ROOT = Path("/autograder")
@@ -89,63 +90,61 @@ def hidden_checks(source: Path) -> set[str]:
     return found
 
 
-def _record_tests(record: dict, number: int, labels: dict[str, str], hidden: set[str]) -> list[GsTest]:
+def _record_tests(record: NotebookRecord, number: int, labels: dict[str, str], hidden: set[str]) -> list[GsTest]:
     from grader import report
     from ptcourse.messages import msg_in
 
-    lang = record.get("lang") or "en"
+    lang = record.lang or "en"
     tests = []
-    for k, (gid, cell) in enumerate(record.get("cells", {}).items(), start=1):
-        ok = cell["score"] >= cell["max"]
-        name = (f"{record['notebook']} · {report.exercise_name(labels.get(gid, gid), lang)} · "
+    for k, (gid, cell) in enumerate(record.cells.items(), start=1):
+        ok = cell.passed
+        name = (f"{record.notebook} · {report.exercise_name(labels.get(gid, gid), lang)} · "
                 f"{report.check_title(gid, lang)}")
-        output = msg_in(lang, "grader.page.passed") if ok else (
-            cell.get("message") or msg_in(lang, "grader.page.no_message"))
-        tests.append(GsTest(name=name, number=f"{number}.{k}", score=cell["score"], max_score=cell["max"],
+        output = msg_in(lang, "grader.page.passed") if ok else (cell.message or msg_in(lang, "grader.page.no_message"))
+        tests.append(GsTest(name=name, number=f"{number}.{k}", score=cell.score, max_score=cell.max,
                             status="passed" if ok else "failed", output=output,
                             visibility=Visibility.AFTER_PUBLISHED if gid in hidden else Visibility.VISIBLE, grade_id=gid))
     return tests
 
 
-def _record_lines(record: dict) -> list[str]:
+def _record_lines(record: NotebookRecord) -> list[str]:
     """The notebook's total and its notes, in its language, for the top-level output."""
     from grader import report
     from ptcourse.messages import msg_in
 
-    lang = record.get("lang") or "en"
-    lines = [f"{record['notebook']}: " + msg_in(lang, "grader.page.points", score=record["score"],
-                                                  max_score=record["max_score"])]
-    if record["status"] != "graded":
-        lines.append("  " + report.status_words(record["status"], lang) + ": "
-                     + report.note_text(record.get("detail", ""), lang))
-    lines += ["  " + msg_in(lang, "grader.check.note", note=report.note_text(n, lang)) for n in record.get("notes", [])]
+    lang = record.lang or "en"
+    lines = [f"{record.notebook}: " + msg_in(lang, "grader.page.points", score=record.score,
+                                               max_score=record.max_score)]
+    if not record.graded:
+        lines.append("  " + report.status_words(record.status, lang) + ": " + report.note_text(record.detail, lang))
+    lines += ["  " + msg_in(lang, "grader.check.note", note=report.note_text(n, lang)) for n in record.notes]
     return lines
 
 
-def to_results(day: str, records: list[dict], maxes: dict[str, dict[str, float]], labels: dict[str, str],
+def to_results(day: str, records: list[NotebookRecord], maxes: dict[str, dict[str, float]], labels: dict[str, str],
                hidden: set[str], extra: dict | None = None) -> GsResults:
     """``results.json`` for one submission: its graded records, and zero for each notebook of
     ``day`` it left out (``maxes``: ``{notebook: {grade_id: points}}``, in course order)."""
     from ptcourse.messages import msg_in
 
-    lang = next((r["lang"] for r in records if r.get("lang")), "en")  # the language the learner works in
-    by_nb = {r["notebook"]: r for r in records if r.get("cells") is not None and r["notebook"] in maxes}
+    lang = next((r.lang for r in records if r.lang), "en")  # the language the learner works in
+    by_nb = {r.notebook: r for r in records if r.notebook in maxes}
     tests: list[GsTest] = []
     lines: list[str] = []
     for number, notebook in enumerate(maxes, start=1):
         record = by_nb.get(notebook)
         if record is None:
             missing = msg_in(lang, "grader.gradescope.missing", notebook=notebook)
-            record = {"notebook": notebook, "status": "graded", "score": 0.0, "lang": lang, "notes": [],
-                      "max_score": sum(maxes[notebook].values()),
-                      "cells": {g: {"score": 0.0, "max": m, "message": missing} for g, m in maxes[notebook].items()}}
+            record = NotebookRecord(student="", notebook=notebook, status=Status.GRADED, lang=lang,
+                                    max_score=sum(maxes[notebook].values()),
+                                    cells={g: CellResult(0.0, m, missing) for g, m in maxes[notebook].items()})
             lines.append(missing)
         else:
             lines += _record_lines(record)
         tests += _record_tests(record, number, labels, hidden)
     for r in records:
-        if r["notebook"] not in maxes:  # a file that is no notebook of this day
-            lines.append(f"{r['notebook']}: " + (r.get("detail") or ""))
+        if r.notebook not in maxes:  # a file that is no notebook of this day
+            lines.append(f"{r.notebook}: " + (r.detail or ""))
     total = sum(t.score for t in tests)
     lines.insert(0, msg_in(lang, "grader.gradescope.total", day=day, score=total, max_score=sum(t.max_score for t in tests)))
     return GsResults(score=total, output="\n".join(lines), tests=tuple(tests), extra_data=extra or {})
@@ -182,7 +181,7 @@ def grade(root: Path, day: str, limits, sandbox: bool = True) -> GsResults:
         maxes = max_scores(db_url, day)
         _, order, labels = masters_of(source)
         maxes = {nb: {g: maxes[nb][g] for g in order if g in maxes[nb]} for nb in maxes}
-        records: list[dict] = []
+        records: list[NotebookRecord] = []
         warnings: list[str] = []
         if found:
             opts = Options(day=day, submissions=Path(tmp) / "in", out=Path(tmp) / "out", db_url=db_url,

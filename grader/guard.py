@@ -29,6 +29,7 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.records import Integrity, Voided
 from ptcourse.messages import msg
 
 SOURCE = (Path(__file__).with_name("kernel_guard.py")).read_text()
@@ -152,12 +153,7 @@ class Guard:
         self.verdicts.append(verdict)
         return verdict
 
-    def summary(self) -> dict:
-        return {
-            "installed": self.installed,
-            "restored": sorted(self.restored),
-            "machinery": sorted(self.machinery),
-            "harmful": sorted(self.harmful),
-            "voided": [{"grade_id": v.grade_id, "reason": v.reason, "detail": v.detail}
-                       for v in self.verdicts if not v.ok],
-        }
+    def summary(self) -> Integrity:
+        return Integrity(installed=self.installed, restored=tuple(sorted(self.restored)),
+                         machinery=tuple(sorted(self.machinery)), harmful=tuple(sorted(self.harmful)),
+                         voided=tuple(Voided(v.grade_id, v.reason, v.detail) for v in self.verdicts if not v.ok))

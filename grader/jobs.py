@@ -19,13 +19,13 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass, field, replace
-from enum import Enum
 from pathlib import Path
 
 import nbformat
 
-from grader import gradebook, inductor, sandbox, settings, zygote
+from grader import compat, gradebook, inductor, sandbox, settings, zygote
 from grader.observations import ObserveSpec
+from grader.records import CellKind, Disagreed, Integrity, Status
 from ptcourse.messages import msg_in
 
 JOB_CONFIG = """\
@@ -39,15 +39,7 @@ c.Execute.shutdown_kernel = "immediate"  # the kernel is thrown away: don't wait
 # machine busy enough (a class graded beside other work), and an honest notebook lost its later cells.
 c.Execute.iopub_timeout = {iopub_timeout}
 c.Autograde.autograde_preprocessors = [
-    "grader.execute.JailedExecute",
-    "nbgrader.preprocessors.IgnorePattern",
-    "nbconvert.preprocessors.ClearMetadataPreprocessor",
-    "nbgrader.preprocessors.LimitOutput",
-    "nbgrader.preprocessors.SaveAutoGrades",
-    "nbgrader.preprocessors.AssignLatePenalties",
-    "nbgrader.preprocessors.CheckCellMetadata",
-]
-"""
+""" + "".join(f'    "{name}",\n' for name in compat.autograde_preprocessors("grader.execute.JailedExecute")) + "]\n"
 
 
 _CONTEXT = None
@@ -80,7 +72,7 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
     from nbgrader.apps.nbgraderapp import NbGraderApp
 
     gradebook.scratch_gradebook()  # this process's one database is the job's private copy
-    _schema_checked_once()
+    compat.schema_checked_once()  # nbgrader's cell-metadata schema, checked once per job
     from grader import execute
 
     sys.argv = ["nbgrader", *argv]
@@ -93,37 +85,6 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
         execute.discard_early_kernel()
     if summary is not None:
         _write_summary(**summary)
-
-
-def _schema_checked_once() -> None:
-    """nbgrader checks each cell's metadata with ``jsonschema.validate``, which first checks nbgrader's
-    own schema (a constant) against the JSON Schema metaschema: every cell, twice per notebook. Here
-    the same checks run, with the same errors, and the schema is checked once per job."""
-    import jsonschema
-    import nbgrader.nbgraderformat.common as common
-    from jsonschema import exceptions, validators
-
-    ready: dict[str, object] = {}
-
-    def validate(instance, schema, cls=None, *args, **kwargs):
-        if cls is not None or args or kwargs:
-            return jsonschema.validate(instance, schema, cls, *args, **kwargs)
-        key = json.dumps(schema, sort_keys=True)
-        if key not in ready:
-            kind = validators.validator_for(schema)
-            kind.check_schema(schema)
-            ready[key] = kind(schema)
-        error = exceptions.best_match(ready[key].iter_errors(instance))
-        if error is not None:
-            raise error
-
-    class Shim:
-        def __getattr__(self, name):
-            return getattr(jsonschema, name)
-
-    shim = Shim()
-    shim.validate = validate
-    common.jsonschema = shim
 
 
 def _write_summary(db_url: str, day: str, student: str, notebook: str, lang: str, autograded: str,
@@ -169,28 +130,6 @@ class Limits:
     gpu: bool = False  # the kernel may use the NVIDIA GPU (see sandbox.KernelJail.gpu)
 
 
-try:
-    from enum import StrEnum
-except ImportError:  # Python 3.10
-    class StrEnum(str, Enum):
-        def __str__(self) -> str:
-            return str(self.value)
-
-        def __format__(self, spec: str) -> str:
-            return str(self.value).__format__(spec)
-
-
-class Status(StrEnum):
-    """A notebook's outcome (its words: the catalogue's ``grader.status.*``)."""
-
-    GRADED = "graded"
-    TIMEOUT = "timeout"  # the notebook ran past its time limit
-    ERROR = "error"  # the grader's own trouble: nbgrader failed, its result unreadable
-    UNREADABLE = "unreadable"  # the file: not read (a link, not JSON, too big...), nothing run
-    REFUSED = "refused"  # the worker would not run the job (other sources, no sandbox): never recorded
-    UNATTRIBUTED = "unattributed"  # a platform's file that names no student: a human's, never graded
-
-
 # Error outputs the grader itself writes: their message is already plain words.
 GRADER_ERRORS = {"GraderIntegrity", "GraderObservation", "KernelDied", "NotRun", "CellTimeoutError"}
 
@@ -208,16 +147,16 @@ def error_text(output, lang: str = "en") -> str:
 STOPPED = {"KernelDied", "NotRun", "CellTimeoutError"}
 
 
-def failure_kind(output) -> str:
-    """Why a graded cell failed: ``mistake``, ``not_attempted``, ``stopped`` (by the grader) or ``integrity``."""
+def failure_kind(output) -> CellKind:
+    """Why a graded cell failed: a mistake, not attempted, stopped (by the grader) or unproven (integrity)."""
     ename = output.get("ename", "")
     if ename in STOPPED:
-        return "stopped"
+        return CellKind.STOPPED
     if ename == "GraderIntegrity":
-        return "integrity"
+        return CellKind.INTEGRITY
     if ename == "NotImplementedError":
-        return "not_attempted"
-    return "mistake"
+        return CellKind.NOT_ATTEMPTED
+    return CellKind.MISTAKE
 
 
 def failure_kinds(nb) -> dict[str, str]:
@@ -302,9 +241,10 @@ def run_job(
     env: dict[str, str] | None = None,
     due: str | None = None,
     observe: ObserveSpec | None = None,
+    zygotes: zygote.Pool | None = None,
 ) -> JobOutcome:
-    """Autograde one notebook; never raises for anything the notebook does. ``env["PTCOURSE_LANG"]``
-    (the notebook's language) is the language of its kernel's messages and of the job's own."""
+    """Autograde one notebook; never raises for anything the notebook does. ``env["PTCOURSE_LANG"]``: its kernel's
+    and its messages' language. ``zygotes``: the executor's warm kernels (None: a kernel the classic way)."""
     started = time.monotonic()
     lang = (env or {}).get("PTCOURSE_LANG") or "en"
     if job_dir.exists():
@@ -314,8 +254,8 @@ def run_job(
     (job_dir / "source" / day).mkdir(parents=True)
     hidden = _hidden_paths([*hide, Path("/tmp"), Path.home()]) if iso.bwrap else []
     put_back = _put_back() if iso.bwrap else []
-    # A warm kernel from a zygote of this process where the whole jail is available (grader/zygote.py).
-    zyg = zygote.for_job(iso, limits, hidden, put_back, lambda c: _kernel_env(Path(c), limits, env))
+    # A warm kernel from a zygote of the executor's where the whole jail is available (grader/zygote.py).
+    zyg = zygotes.for_job(iso, limits, hidden, put_back, lambda c: _kernel_env(Path(c), limits, env)) if zygotes else None
     clean = False  # the job held its zygote to the end: it goes back to the others (else it is stopped)
     try:
         runtime, cwd = (Path(zyg.runtime), Path(zyg.cwd)) if zyg else (job_dir / "rt", job_dir / "cwd")
@@ -365,7 +305,8 @@ def run_job(
         clean = True
         return result
     finally:
-        (zygote.release if clean else zygote.discard)(zyg)
+        if zygotes is not None:
+            (zygotes.release if clean else zygotes.discard)(zyg)
 
 
 def _job_gradebook(job_dir: Path, template: Path, day: str, notebook: str, due: str | None, limits: Limits) -> str:
@@ -452,16 +393,18 @@ def _read_integrity(path: Path, result: JobOutcome) -> None:
     """The guard's summary (grader/guard.py), from the job's folder. A graded notebook whose summary
     is missing, unreadable or not the guard's is one the guard could not vouch for: a finding, as
     when the guard was never installed; never a crash."""
+    integrity = None
     try:
         data = json.loads(path.read_text())
-    except (OSError, ValueError, RecursionError):
-        data = None
-    if isinstance(data, dict) and isinstance(data.get("installed"), bool) and all(
-            isinstance(data.get(k), list) for k in ("restored", "machinery", "harmful", "voided")):
-        result.integrity = data
+        if isinstance(data, dict) and isinstance(data.get("installed"), bool) and all(
+                isinstance(data.get(k), list) for k in ("restored", "machinery", "harmful", "voided")):
+            integrity = Integrity.from_json(data)
+    except (OSError, ValueError, RecursionError):  # RecordError is a ValueError
+        integrity = None
+    if integrity is not None:
+        result.integrity = integrity
     elif result.status == Status.GRADED and os.environ.get("PTGRADE_GUARD") != "off":
-        result.integrity = {"installed": False, "restored": [], "machinery": [], "harmful": [], "voided": [],
-                            "unreadable": True}
+        result.integrity = Integrity(installed=False)
 
 
 def _read_observed(path: Path, result: JobOutcome) -> None:
@@ -475,7 +418,8 @@ def _read_observed(path: Path, result: JobOutcome) -> None:
     if isinstance(data.get("observed"), dict):
         result.observed = data["observed"]
     if data.get("disagreed"):
-        result.integrity = {**result.integrity, "disagreed": data["disagreed"]}
+        disagreed = tuple(Disagreed(str(d.get("grade_id")), str(d.get("detail", ""))) for d in data["disagreed"])
+        result.integrity = (result.integrity or Integrity()).with_disagreed(disagreed)
 
 
 def _tail(path: Path, lines: int = 15) -> str:
@@ -527,7 +471,7 @@ class JobOutcome:
     peak_bytes: int | None = None
     kernel_death: str | None = None
     detail: str = ""
-    integrity: dict = field(default_factory=dict)  # what the guard saw (grader/guard.py)
+    integrity: Integrity | None = None  # what the guard saw (grader/guard.py), and the second key's disagreements
     worker: str = ""  # host:pid of the process that ran it
     observed: dict | None = None  # a reference run's observations
 
@@ -561,6 +505,13 @@ def worker_template(day: str, source: Path) -> Path:
     other threads wait here, other processes on this machine in :func:`grader.gradebook.build_template`)."""
     with _TEMPLATE_LOCK:
         return gradebook.build_template(day, source, gradebook.CACHE)
+
+
+def cpu_share(cpus: int, among: int) -> int:
+    """The one rule that splits CPUs: ``among`` processes or jobs at once share ``cpus`` (at least 1 each).
+    A machine's CPUs among Dask worker processes (cluster.DaskExecutor.local), then a process's CPUs among
+    the jobs it runs at once (a kernel's threads: :func:`kernel_limits`)."""
+    return max(1, cpus // max(1, among))
 
 
 def worker_cpus() -> int:
@@ -597,12 +548,14 @@ def refusal(spec: JobSpec, source: Path | None = None, iso: sandbox.Isolation | 
 
 
 def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | None = None,
-             template: Path | None = None, hide: list[Path] | tuple = (), slots: int = 1) -> JobOutcome:
+             template: Path | None = None, hide: list[Path] | tuple = (), slots: int = 1,
+             zygotes: zygote.Pool | None = None) -> JobOutcome:
     """Run one :class:`JobSpec` on this machine; never raises for anything the notebook does.
 
     The local pool passes its own ``work_root``, ``source``, ``template`` and ``hide`` (the
     driver's folders); a cluster worker passes nothing and uses what it holds. ``slots`` is how
-    many jobs this process runs at once (its share of the CPUs sets the kernel's threads).
+    many jobs this process runs at once (its share of the CPUs sets the kernel's threads);
+    ``zygotes`` the executor's warm kernels (None: none).
     """
     source = Path(source) if source is not None else worker_sources(spec.day)
     iso = worker_isolation(spec.sandbox)
@@ -610,7 +563,7 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
     if why:
         return JobOutcome(status=Status.REFUSED, detail=why, worker=whoami())
     template = template or worker_template(spec.day, source)
-    limits, env = _limits_of(spec, slots), _env_of(spec)
+    limits, env = kernel_limits(spec, slots), _env_of(spec)
     root = Path(work_root) if work_root is not None else Path(tempfile.gettempdir())
     root.mkdir(parents=True, exist_ok=True)
     job_dir = Path(tempfile.mkdtemp(prefix="j-", dir=root))
@@ -618,7 +571,7 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
         nb = nbformat.reads(spec.nb_bytes.decode("utf-8"), as_version=4)
         outcome = run_job(job_dir=job_dir, day=spec.day, student=spec.student, notebook=spec.notebook, nb=nb,
                          template=template, limits=limits, iso=iso, hide=_hide_of(root, hide),
-                         timestamp=spec.timestamp, env=env, due=spec.due, observe=spec.observe)
+                         timestamp=spec.timestamp, env=env, due=spec.due, observe=spec.observe, zygotes=zygotes)
         outcome.worker = whoami()
     finally:
         if not os.environ.get("PTGRADE_KEEP"):
@@ -626,11 +579,13 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
     return outcome
 
 
-def _limits_of(spec: JobSpec, slots: int) -> Limits:
-    """The job's limits; ``threads == 0``: this worker's share of its CPUs."""
+def kernel_limits(spec: JobSpec, slots: int) -> Limits:
+    """The job's limits; ``threads == 0``: this process's share of its CPUs (:func:`cpu_share` of
+    :func:`worker_cpus` among the ``slots`` jobs it runs at once): where a kernel's threads are decided,
+    on the local pool and on a Dask worker alike."""
     if spec.limits.threads > 0:
         return spec.limits
-    return replace(spec.limits, threads=max(1, worker_cpus() // max(1, slots)))
+    return replace(spec.limits, threads=cpu_share(worker_cpus(), slots))
 
 
 def _env_of(spec: JobSpec) -> dict[str, str]:
@@ -644,12 +599,12 @@ def _hide_of(root: Path, hide) -> list[Path]:
 
 
 def warm_up(spec: JobSpec, count: int, *, work_root: Path, hide: list[Path] | tuple = (), slots: int = 1,
-            template: Path | None = None, notebooks: list[str] | tuple = ()) -> int:
+            template: Path | None = None, notebooks: list[str] | tuple = (), zygotes: zygote.Pool | None = None) -> int:
     """Before a run's first job: the fork server, ``count`` zygotes for jobs like ``spec`` and, with
     ``template``, the one-notebook templates of ``notebooks`` (gradebook.notebook_template), made side
     by side (each imports nbgrader or torch, or waits for the disk, once), so no job waits for them.
     Returns how many zygotes are ready; jobs that find none start their own, or kernels the classic
-    way. The zygotes live as long as the calling thread (bubblewrap's ``--die-with-parent``)."""
+    way. The zygotes live as long as their pool's launcher thread (zygote.Pool: until it is closed)."""
     iso = worker_isolation(spec.sandbox)
     forkserver = threading.Thread(target=_start_fork_server, daemon=True)
     forkserver.start()
@@ -657,10 +612,10 @@ def warm_up(spec: JobSpec, count: int, *, work_root: Path, hide: list[Path] | tu
     if template is not None:
         templates.start()
     ready = 0
-    if refusal(spec, None, iso) is None and iso.bwrap:
-        limits, env = _limits_of(spec, slots), _env_of(spec)
+    if refusal(spec, None, iso) is None and iso.bwrap and zygotes is not None:
+        limits, env = kernel_limits(spec, slots), _env_of(spec)
         hidden = _hidden_paths([*_hide_of(Path(work_root), hide), Path("/tmp"), Path.home()])
-        ready = zygote.warm(count, iso, limits, hidden, _put_back(), lambda c: _kernel_env(Path(c), limits, env))
+        ready = zygotes.warm(count, iso, limits, hidden, _put_back(), lambda c: _kernel_env(Path(c), limits, env))
     forkserver.join()
     if template is not None:
         templates.join()

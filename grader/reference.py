@@ -13,6 +13,8 @@ notebook is graded without the second key, and the run says so in its warnings a
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import nbformat
@@ -31,22 +33,27 @@ def observes(solution: Path) -> bool:
 
 
 def second_keys(specs: list[jobs.JobSpec], masters: dict[str, nbmodel.CourseNotebook], source: Path, *,
-                work_root: Path, template: Path, hide: list[Path], warn) -> dict[str, ObserveSpec]:
+                run: Callable[[jobs.JobSpec], jobs.JobOutcome], warn, workers: int = 1) -> dict[str, ObserveSpec]:
     """For each notebook of ``specs`` that observes: its :class:`ObserveSpec` (the secret and the
-    reference's observations). Runs the reference jobs here, one after another, in the calling thread."""
+    reference's observations). The reference jobs run here with ``run`` (the local pool's ``run_here``,
+    or :func:`grader.jobs.run_spec` with the driver's folders), ``workers`` at a time, before the class."""
     secret = new_secret()
-    out: dict[str, ObserveSpec] = {}
-    first = {}
+    first: dict[str, jobs.JobSpec] = {}
     for spec in specs:
         first.setdefault(spec.notebook, spec)
+    refs = {}
     for notebook, spec in first.items():
         solution = source / f"{notebook}.ipynb"
-        if notebook not in masters or not solution.is_file() or not observes(solution):
-            continue
-        ref = dataclasses.replace(spec, student=STUDENT, nb_bytes=solution.read_bytes(),
-                                  timestamp=None, due=None, allow_unsandboxed=True,
-                                  observe=ObserveSpec(secret, None))
-        outcome = jobs.run_spec(ref, work_root=work_root, source=source, template=template, hide=hide)
+        if notebook in masters and solution.is_file() and observes(solution):
+            refs[notebook] = dataclasses.replace(spec, student=STUDENT, nb_bytes=solution.read_bytes(),
+                                                 timestamp=None, due=None, allow_unsandboxed=True,
+                                                 observe=ObserveSpec(secret, None))
+    if not refs:
+        return {}
+    with ThreadPoolExecutor(max_workers=max(1, min(workers, len(refs)))) as pool:
+        outcomes = dict(zip(refs, pool.map(run, refs.values()), strict=True))
+    out: dict[str, ObserveSpec] = {}
+    for notebook, outcome in outcomes.items():  # in the class's order, whichever finished first
         if outcome.status != "graded" or outcome.observed is None:
             warn(f"the reference run of {notebook} failed ({outcome.status}: "
                  f"{(outcome.detail or '').splitlines()[0][:200] if outcome.detail else 'no observations'}); "

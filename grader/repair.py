@@ -17,6 +17,7 @@ unless it is still the untouched stub) is graded. Every repair becomes a plain-w
 from __future__ import annotations
 
 import copy
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -92,130 +93,154 @@ def _duplicate_note(exercise: str, candidates: list[_Cell], chosen: _Cell) -> st
 
 def repair(submitted, master: CourseNotebook) -> Repaired:
     """Rebuild ``submitted`` on ``master``'s structure; see the module's docstring."""
-    learner = _learner_cells(submitted)
-    mcells = master.nb.cells
-    mrole = [role(c) for c in mcells]
-    mid = [nbgrader_meta(c).get("grade_id") for c in mcells]
-    labels = master.exercise_labels()
-    known = {g for g in mid if g}
-    by_gid: dict[str, list[_Cell]] = {}
-    for cell in learner:
-        if cell.grade_id:
-            by_gid.setdefault(cell.grade_id, []).append(cell)
-
-    notes: list[str] = []
-    match: dict[int, _Cell] = {}  # master index -> learner cell
-    used: set[int] = set()
-    by_content = 0
-
-    # 1. By grade id.
-    for i, gid in enumerate(mid):
-        if not gid or gid not in by_gid:
-            continue
-        candidates = by_gid[gid]
-        if mrole[i] == "solution":
-            chosen = _pick(candidates, mcells[i].source)
-            if len(candidates) > 1:
-                notes.append(_duplicate_note(labels.get(gid, gid), candidates, chosen))
-        else:
-            chosen = candidates[0]
-            if len(candidates) > 1:
-                notes.append(msg("grader.repair.duplicate_check", check=gid, times=len(candidates)))
-        match[i] = chosen
-        used.update(c.index for c in candidates)
-
-    unknown = sorted({c.grade_id for c in learner if c.grade_id and c.grade_id not in known})
+    m = _Matching(submitted, master)
+    m.by_grade_id()
+    unknown = sorted({c.grade_id for c in m.learner if c.grade_id and c.grade_id not in m.known})
     if unknown:
-        notes.append(msg("grader.repair.unknown_cells", ids=", ".join(unknown)))
+        m.notes.append(msg("grader.repair.unknown_cells", ids=", ".join(unknown)))
+    m.by_identical_content()
+    by_content = m.answers_by_names_or_position()
+    if by_content:
+        m.notes.insert(0, msg("grader.repair.lost_metadata", count=by_content))
+    missing_checks = [m.mid[i] for i in range(len(m.mcells)) if m.mrole[i] == "test" and i not in m.match]
+    if missing_checks:
+        m.notes.append(msg("grader.repair.missing_checks", ids=", ".join(missing_checks)))
+    for i in range(len(m.mcells)):
+        if m.mrole[i] == "solution" and i in m.match and m.match[i].cell_type != "code":
+            m.notes.append(msg("grader.repair.cell_type", exercise=m.label(i)))
+    own = m.learners_own_cells()
+    if _moved(m.match):
+        m.notes.append(msg("grader.repair.reordered"))
+    out = _build(master, m.mrole, m.match, own)
+    changed = bool(m.notes) or _fingerprint(submitted) != _fingerprint(out)
+    return Repaired(out, m.notes, changed)
 
-    # 2. Course cells by identical content (tests, locked cells, explanations, demos).
-    for i, cell in enumerate(mcells):
-        if i in match or mrole[i] == "solution":
-            continue
-        want = _norm(cell.source)
-        if not want:
-            continue
-        for lc in learner:
-            if lc.index not in used and _norm(lc.source) == want and (lc.grade_id is None or lc.grade_id not in known):
-                match[i] = lc
-                used.add(lc.index)
-                break
 
-    # 3. Answers without usable metadata: by the names they define, then by position.
-    def anchors_around(i: int) -> tuple[int, int]:
-        before = max((match[j].index for j in match if j < i), default=-1)
-        after = min((match[j].index for j in match if j > i), default=len(submitted.get("cells", [])))
+class _Matching:
+    """The course's cells matched to the learner's (``match``: course index -> learner cell), step by step."""
+
+    def __init__(self, submitted, master: CourseNotebook):
+        self.submitted, self.master = submitted, master
+        self.learner = _learner_cells(submitted)
+        self.mcells = master.nb.cells
+        self.mrole = [role(c) for c in self.mcells]
+        self.mid = [nbgrader_meta(c).get("grade_id") for c in self.mcells]
+        self.labels = master.exercise_labels()
+        self.known = {g for g in self.mid if g}
+        self.notes: list[str] = []
+        self.match: dict[int, _Cell] = {}
+        self.used: set[int] = set()
+
+    def label(self, i: int) -> str:
+        return self.labels.get(self.mid[i], self.mid[i])
+
+    def by_grade_id(self) -> None:
+        """1. By grade id."""
+        by_gid: dict[str, list[_Cell]] = {}
+        for cell in self.learner:
+            if cell.grade_id:
+                by_gid.setdefault(cell.grade_id, []).append(cell)
+        for i, gid in enumerate(self.mid):
+            if not gid or gid not in by_gid:
+                continue
+            candidates = by_gid[gid]
+            if self.mrole[i] == "solution":
+                chosen = _pick(candidates, self.mcells[i].source)
+                if len(candidates) > 1:
+                    self.notes.append(_duplicate_note(self.labels.get(gid, gid), candidates, chosen))
+            else:
+                chosen = candidates[0]
+                if len(candidates) > 1:
+                    self.notes.append(msg("grader.repair.duplicate_check", check=gid, times=len(candidates)))
+            self.match[i] = chosen
+            self.used.update(c.index for c in candidates)
+
+    def by_identical_content(self) -> None:
+        """2. Course cells by identical content (tests, locked cells, explanations, demos)."""
+        for i, cell in enumerate(self.mcells):
+            if i in self.match or self.mrole[i] == "solution":
+                continue
+            want = _norm(cell.source)
+            if not want:
+                continue
+            for lc in self.learner:
+                if lc.index not in self.used and _norm(lc.source) == want and self.free(lc):
+                    self.match[i] = lc
+                    self.used.add(lc.index)
+                    break
+
+    def free(self, lc: _Cell) -> bool:
+        """A learner's cell with no grade id of the course."""
+        return lc.grade_id is None or lc.grade_id not in self.known
+
+    def anchors_around(self, i: int) -> tuple[int, int]:
+        before = max((self.match[j].index for j in self.match if j < i), default=-1)
+        after = min((self.match[j].index for j in self.match if j > i), default=len(self.submitted.get("cells", [])))
         return before, after
 
-    for i in range(len(mcells)):
-        if mrole[i] != "solution" or i in match:
-            continue
-        exercise = next((e for e in master.exercises if e.grade_id == mid[i]), None)
-        names = exercise.names if exercise else set()
-        free = [lc for lc in learner if lc.index not in used and (lc.grade_id is None or lc.grade_id not in known)]
-        candidates = [lc for lc in free if names and lc.names & names]
-        how = "names"
-        if not candidates:
-            before, after = anchors_around(i)
-            candidates = [lc for lc in free if before < lc.index < after and lc.cell_type == "code"
-                          and lc.source.strip()]
-            how = "position"
-        if not candidates:
-            continue
-        chosen = _pick(candidates, mcells[i].source)
-        if len(candidates) > 1 and how == "names":
-            notes.append(_duplicate_note(labels.get(mid[i], mid[i]), candidates, chosen))
-            used.update(c.index for c in candidates)
-        used.add(chosen.index)
-        match[i] = chosen
-        by_content += 1
-        if how == "position":
-            notes.append(msg("grader.repair.answer_by_position", exercise=labels.get(mid[i], mid[i])))
+    def answers_by_names_or_position(self) -> int:
+        """3. Answers without usable metadata: by the names they define, then by position. How many."""
+        found = 0
+        for i in range(len(self.mcells)):
+            if self.mrole[i] != "solution" or i in self.match:
+                continue
+            exercise = next((e for e in self.master.exercises if e.grade_id == self.mid[i]), None)
+            names = exercise.names if exercise else set()
+            free = [lc for lc in self.learner if lc.index not in self.used and self.free(lc)]
+            candidates = [lc for lc in free if names and lc.names & names]
+            how = "names"
+            if not candidates:
+                before, after = self.anchors_around(i)
+                candidates = [lc for lc in free if before < lc.index < after and lc.cell_type == "code"
+                              and lc.source.strip()]
+                how = "position"
+            if not candidates:
+                continue
+            chosen = _pick(candidates, self.mcells[i].source)
+            if len(candidates) > 1 and how == "names":
+                self.notes.append(_duplicate_note(self.label(i), candidates, chosen))
+                self.used.update(c.index for c in candidates)
+            self.used.add(chosen.index)
+            self.match[i] = chosen
+            found += 1
+            if how == "position":
+                self.notes.append(msg("grader.repair.answer_by_position", exercise=self.label(i)))
+        return found
 
-    if by_content:
-        notes.insert(0, msg("grader.repair.lost_metadata", count=by_content))
+    def learners_own_cells(self) -> dict[int, list[_Cell]]:
+        """The learner's own cells, each after the course cell that came before it in their file (-1: first)."""
+        slot_of = {lc.index: i for i, lc in self.match.items()}
+        own: dict[int, list[_Cell]] = {}
+        current = -1
+        for lc in self.learner:
+            if lc.index in slot_of:
+                current = slot_of[lc.index]
+            elif lc.index not in self.used:
+                own.setdefault(current, []).append(lc)
+        return own
 
-    missing_checks = [mid[i] for i in range(len(mcells)) if mrole[i] == "test" and i not in match]
-    if missing_checks:
-        notes.append(msg("grader.repair.missing_checks", ids=", ".join(missing_checks)))
-    for i in range(len(mcells)):
-        if mrole[i] == "solution" and i in match and match[i].cell_type != "code":
-            notes.append(msg("grader.repair.cell_type", exercise=labels.get(mid[i], mid[i])))
 
-    # 4. Build: the course's cells in course order; the learner's own cells after the course cell
-    #    that came before them in their file.
-    slot_of = {lc.index: i for i, lc in match.items()}
-    own: dict[int, list[_Cell]] = {}
-    current = -1
-    for lc in learner:
-        if lc.index in slot_of:
-            current = slot_of[lc.index]
-        elif lc.index not in used:
-            own.setdefault(current, []).append(lc)
+def _own_cell(lc: _Cell, number: int):
+    """A learner's own cell, as it was, with the id ``own-<number>``."""
+    if lc.cell_type == "markdown":
+        cell = nbformat.v4.new_markdown_cell(lc.source)
+    elif lc.cell_type == "raw":
+        cell = nbformat.v4.new_raw_cell(lc.source)
+    else:
+        cell = nbformat.v4.new_code_cell(lc.source)
+    cell["id"] = f"own-{number}"
+    return cell
 
-    order_moved = _moved(match)
-    if order_moved:
-        notes.append(msg("grader.repair.reordered"))
 
+def _build(master: CourseNotebook, mrole: list[str], match: dict[int, _Cell], own: dict[int, list[_Cell]]):
+    """4. Build: the course's cells in course order; the learner's own cells after the course cell
+    that came before them in their file."""
     out = nbformat.v4.new_notebook()
     out.metadata = copy.deepcopy(master.nb.metadata)
-    counter = 0
-
-    def own_cell(lc: _Cell):
-        nonlocal counter
-        counter += 1
-        if lc.cell_type == "markdown":
-            cell = nbformat.v4.new_markdown_cell(lc.source)
-        elif lc.cell_type == "raw":
-            cell = nbformat.v4.new_raw_cell(lc.source)
-        else:
-            cell = nbformat.v4.new_code_cell(lc.source)
-        cell["id"] = f"own-{counter}"
-        return cell
-
+    number = itertools.count(1)
     for lc in own.get(-1, []):
-        out.cells.append(own_cell(lc))
-    for i, mc in enumerate(mcells):
+        out.cells.append(_own_cell(lc, next(number)))
+    for i, mc in enumerate(master.nb.cells):
         kind = mrole[i]
         if kind == "free" and i not in match and mc.cell_type == "code":
             pass  # a demo cell the learner deleted or edited (an edited one comes back as their own)
@@ -229,10 +254,8 @@ def repair(submitted, master: CourseNotebook) -> Repaired:
                 cell.outputs, cell.execution_count = [], None
             out.cells.append(cell)
         for lc in own.get(i, []):
-            out.cells.append(own_cell(lc))
-
-    changed = bool(notes) or _fingerprint(submitted) != _fingerprint(out)
-    return Repaired(out, notes, changed)
+            out.cells.append(_own_cell(lc, next(number)))
+    return out
 
 
 def _moved(match: dict[int, _Cell]) -> bool:

@@ -11,14 +11,19 @@ from __future__ import annotations
 
 import base64
 import csv
-import html
+import functools
 import io
 import re
 import statistics
 from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 
+import jinja2
+from markupsafe import Markup
+
 from grader import roster_report
+from grader.records import CellKind, CellResult, NotebookRecord
 from grader.security import scrub  # noqa: F401 - its old home; grader.security is the one
 from ptcourse.messages import catalogue, msg_in, normalise_lang
 
@@ -45,68 +50,65 @@ def note_text(note, lang: str = "en") -> str:
         return msg_in(lang, note["id"], **note.get("values", {}))
     return str(note)
 
-STYLE = """
-body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;
-color:#1d1d1f;line-height:1.45}
-h1{font-size:1.6rem;margin-bottom:.2rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #ddd}
-table{border-collapse:collapse;width:100%;margin:.5rem 0}td,th{border-bottom:1px solid #eee;padding:.35rem .5rem;
-text-align:left;vertical-align:top}th{background:#f6f6f8}.pass{color:#0a7a2f}.fail{color:#b3261e}
-.note{background:#fff7e0;border-left:4px solid #f0b400;padding:.5rem .8rem;margin:.5rem 0}
-.bad{background:#fdecea;border-left:4px solid #b3261e;padding:.5rem .8rem;margin:.5rem 0}
-.score{font-size:1.3rem;font-weight:600}code,pre{background:#f6f6f8;padding:.1rem .3rem;border-radius:3px;
-white-space:pre-wrap}.muted{color:#666}img{max-width:100%}
-"""
+TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
-def esc(text) -> str:
-    return html.escape(str(text))
+@functools.cache
+def _environment() -> jinja2.Environment:
+    """The pages' templates (``grader/templates/*.html``), autoescaped: every value a student or the
+    catalogue gives is text, never markup."""
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=jinja2.select_autoescape(["html"]),
+                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
 
 
-def page(title: str, body: str, lang: str = "en") -> str:
-    return (f"<!doctype html><html lang='{esc(normalise_lang(lang))}'><head><meta charset='utf-8'><title>{esc(title)}</title>"
-            f"<style>{STYLE}</style></head><body><main>{body}</main></body></html>\n")
+def render(template: str, **values) -> str:
+    """``grader/templates/<template>`` with ``values``: every page of the grader is made here."""
+    return _environment().get_template(template).render(**values)
 
 
-def feedback_html(record: dict, exercises: dict[str, str], lang: str | None = None) -> str:
-    """One student's feedback page for one notebook (see :func:`grader.engine` records), in ``lang``
-    (default: the notebook's own language, ``record["lang"]``)."""
-    lang = lang or record.get("lang") or "en"
+@dataclass(frozen=True)
+class CheckRow:
+    """One graded check on a feedback page."""
 
-    def t(key, **values):
-        return esc(msg_in(lang, key, **values))
+    exercise: str
+    title: str
+    grade_id: str
+    points: str
+    passed: bool
+    wrong: str  # what was wrong, in words ("" when it passed)
 
-    title = msg_in(lang, "grader.page.feedback_title", notebook=record["notebook"], student=record["student"])
-    parts = [f"<h1>{esc(record['day'])} · {esc(record['notebook'])}</h1>",
-             f"<p class='muted'>{t('grader.page.feedback_for', student=record['student'])}</p>",
-             f"<p class='score'>{t('grader.page.points', score=record['score'], max_score=record['max_score'])}</p>"]
-    if record["status"] != "graded":
-        parts.append(f"<div class='bad'><b>{esc(status_words(record['status'], lang))}:</b> "
-                     f"{esc(note_text(record.get('detail', ''), lang))}</div>")
-    for note in record.get("notes", []):
-        parts.append(f"<div class='note'>{esc(note_text(note, lang))}</div>")
-    if record.get("late_penalty"):
-        parts.append("<div class='note'>" + t(
-            "grader.page.late", timestamp=record.get("timestamp") or "", penalty=record["late_penalty"],
-            final=max(0.0, record["score"] - record["late_penalty"]), max_score=record["max_score"]) + "</div>")
-    if record.get("findings"):
-        items = "".join(f"<li>{esc(note_text(f, lang))}</li>" for f in record["findings"])
-        parts.append(f"<div class='note'><b>{t('grader.page.flagged')}</b><ul>{items}</ul></div>")
-    cells = record.get("cells", {})
-    if cells:
-        rows = []
-        for grade_id, cell in cells.items():
-            ok = cell["score"] >= cell["max"]
-            mark = (f"<span class='pass'>{t('grader.page.passed')}</span>" if ok
-                    else f"<span class='fail'>{t('grader.page.failed')}</span>")
-            message = "" if ok else esc(cell.get("message") or msg_in(lang, "grader.page.no_message"))
-            rows.append(f"<tr><td>{esc(exercise_name(exercises.get(grade_id, grade_id), lang))}</td>"
-                        f"<td>{esc(check_title(grade_id, lang))}<br><code class='muted'>{esc(grade_id)}</code></td>"
-                        f"<td>{cell['score']:g} / {cell['max']:g}</td><td>{mark}</td><td>{message}</td></tr>")
-        parts.append(f"<h2>{t('grader.page.checks')}</h2><table><tr><th>{t('grader.page.col_exercise')}</th>"
-                     f"<th>{t('grader.page.col_check')}</th><th>{t('grader.page.col_points')}</th><th>{t('grader.page.col_result')}</th>"
-                     f"<th>{t('grader.page.col_wrong')}</th></tr>" + "".join(rows) + "</table>")
-        parts.append(f"<p class='muted'>{t('grader.page.hidden_note')}</p>")
-    return page(title, "".join(parts), lang)
+
+def _check_rows(cells: dict[str, CellResult], exercises: dict[str, str], lang: str) -> list[CheckRow]:
+    return [CheckRow(exercise_name(exercises.get(grade_id, grade_id), lang), check_title(grade_id, lang), grade_id,
+                     f"{cell.score:g} / {cell.max:g}", cell.passed,
+                     "" if cell.passed else cell.message or msg_in(lang, "grader.page.no_message"))
+            for grade_id, cell in cells.items()]
+
+
+def _page_words(lang: str, *keys: str) -> dict[str, str]:
+    """``grader.page.<key>`` in ``lang`` for each key, by key."""
+    return {key: msg_in(lang, f"grader.page.{key}") for key in keys}
+
+
+def feedback_html(record: NotebookRecord, exercises: dict[str, str], lang: str | None = None) -> str:
+    """One student's feedback page for one notebook, in ``lang`` (default: the notebook's own language)."""
+    lang = lang or record.lang or "en"
+    text = {"feedback_for": msg_in(lang, "grader.page.feedback_for", student=record.student),
+            "points": msg_in(lang, "grader.page.points", score=record.score, max_score=record.max_score),
+            **_page_words(lang, "flagged", "checks", "col_exercise", "col_check", "col_points", "col_result",
+                          "col_wrong", "passed", "failed", "hidden_note")}
+    problem = None
+    if not record.graded:
+        problem = {"status": status_words(record.status, lang), "detail": note_text(record.detail, lang)}
+    late = ""
+    if record.late_penalty:
+        late = msg_in(lang, "grader.page.late", timestamp=record.timestamp or "", penalty=record.late_penalty,
+                      final=max(0.0, record.score - record.late_penalty), max_score=record.max_score)
+    return render("feedback.html", lang=normalise_lang(lang), text=text, problem=problem, late=late,
+                  title=msg_in(lang, "grader.page.feedback_title", notebook=record.notebook, student=record.student),
+                  heading=f"{record.day} · {record.notebook}", notes=[note_text(n, lang) for n in record.notes],
+                  findings=[note_text(f, lang) for f in record.findings],
+                  rows=_check_rows(record.cells, exercises, lang))
 
 
 def normalise(message: str) -> str:
@@ -115,11 +117,18 @@ def normalise(message: str) -> str:
     return re.sub(r"-?\d+(\.\d+)?(e-?\d+)?", "#", first)[:160]
 
 
-def _png(fig, alt: str) -> str:
-    """The figure as an inline PNG with ``alt``, the text a screen reader says in its place."""
+@dataclass(frozen=True)
+class Chart:
+    """A chart as an inline PNG, with ``alt``: the text a screen reader says in its place."""
+
+    alt: str
+    src: str  # data:image/png;base64,...
+
+
+def _png(fig, alt: str) -> Chart:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=96, bbox_inches="tight")
-    return f"<img alt='{esc(alt)}' src='data:image/png;base64," + base64.b64encode(buf.getvalue()).decode() + "'>"
+    return Chart(alt, "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode())
 
 
 def prepare_charts() -> None:
@@ -138,8 +147,8 @@ def prepare_charts() -> None:
     fig.savefig(io.BytesIO(), format="png", dpi=24)
 
 
-def _charts(records: list[dict], exercise_order: list[str], lang: str = "en",
-            totals: dict[str, float] | None = None) -> tuple[str, str]:
+def _charts(records: list[NotebookRecord], exercise_order: list[str], lang: str = "en",
+            totals: dict[str, float] | None = None) -> tuple[Chart, Chart]:
     """The histogram of ``totals`` (each student's final score) and the per-check bars."""
     import matplotlib
 
@@ -153,8 +162,8 @@ def _charts(records: list[dict], exercise_order: list[str], lang: str = "en",
         return _draw(plt, records, exercise_order, lang, totals if totals is not None else final_totals(records, {}))
 
 
-def _draw(plt, records: list[dict], exercise_order: list[str], lang: str,
-          totals: dict[str, float]) -> tuple[str, str]:
+def _draw(plt, records: list[NotebookRecord], exercise_order: list[str], lang: str,
+          totals: dict[str, float]) -> tuple[Chart, Chart]:
     fig, ax = plt.subplots(figsize=(7, 2.8))
     ax.hist(list(totals.values()) or [0], bins=min(20, max(5, len(totals))), color="#4c72b0")
     ax.set_xlabel(msg_in(lang, "grader.report.chart_total"))
@@ -167,9 +176,9 @@ def _draw(plt, records: list[dict], exercise_order: list[str], lang: str,
 
     earned, possible = defaultdict(float), defaultdict(float)
     for r in records:
-        for grade_id, cell in r.get("cells", {}).items():
-            earned[grade_id] += cell["score"]
-            possible[grade_id] += cell["max"]
+        for grade_id, cell in r.cells.items():
+            earned[grade_id] += cell.score
+            possible[grade_id] += cell.max
     ids = [g for g in exercise_order if possible.get(g)]
     fig, ax = plt.subplots(figsize=(7, max(2.5, 0.24 * len(ids))))
     fractions = [100 * earned[g] / possible[g] for g in ids]
@@ -187,137 +196,150 @@ def _draw(plt, records: list[dict], exercise_order: list[str], lang: str,
     return hist, per_cell
 
 
-def before_penalty(records: list[dict]) -> dict[str, float]:
+def before_penalty(records: list[NotebookRecord]) -> dict[str, float]:
     """Each attributed student's points before any late penalty."""
     totals: dict[str, float] = defaultdict(float)
     for r in records:
-        if r.get("attributed", True):
-            totals[r["student"]] += r["score"]
+        if r.attributed:
+            totals[r.student] += r.score
     return totals
 
 
-def final_totals(records: list[dict], late: dict[str, float]) -> dict[str, float]:
+def final_totals(records: list[NotebookRecord], late: dict[str, float]) -> dict[str, float]:
     """Each student's final score: points after the late penalty (never below 0), as exported."""
     return {s: max(0.0, total - late.get(s, 0.0)) for s, total in before_penalty(records).items()}
 
 
-def students_table(records: list[dict], late: dict[str, float], lang: str) -> str:
+@dataclass(frozen=True)
+class ClassFacts:
+    """What the class report shows besides the records, from the run (grader.engine)."""
+
+    max_total: float = 0.0
+    warnings: tuple = ()  # plain strings or notes ({"id", "values"})
+    timing: object = ""  # a note or a string: the run's time per notebook
+    penalties: dict[str, dict[str, float]] = field(default_factory=dict)  # student -> notebook -> points
+    similarity_html: str = ""  # grader.similarity_page.section: HTML made by an autoescaped template
+    exports: tuple = ()  # grader.lms_files.ExportResult, one per --export
+    platform_late: dict[str, str] = field(default_factory=dict)  # student -> the platform that marked them late
+
+
+@dataclass(frozen=True)
+class StudentRow:
+    student: str
+    points: str
+    penalty: str
+    final: str
+    links: tuple[tuple[str, str], ...]  # (href, notebook)
+
+
+def student_rows(records: list[NotebookRecord], late: dict[str, float]) -> list[StudentRow]:
     """One row per student: points before the late penalty, the penalty, the final score, feedback links."""
     totals, finals = before_penalty(records), final_totals(records, late)
-    head = "".join(f"<th>{esc(msg_in(lang, k))}</th>" for k in (
-        "grader.report.col_student", "grader.report.col_points", "grader.report.col_late", "grader.report.col_final",
-        "grader.report.col_feedback"))
+    return [StudentRow(student, f"{totals[student]:g}", f"−{late[student]:g}" if late.get(student) else "",
+                       f"{finals[student]:g}", tuple((r.feedback, r.notebook) for r in records
+                                                     if r.student == student and r.feedback))
+            for student in sorted(totals)]
+
+
+@dataclass
+class Tally:
+    """The class's lost points by kind: mistakes (grouped by message), not attempted, stopped, unproven."""
+
+    failures: Counter = field(default_factory=Counter)  # (grade_id, normalised message) -> times
+    example: dict = field(default_factory=dict)  # (grade_id, normalised message) -> one message
+    not_attempted: Counter = field(default_factory=Counter)  # notebook -> checks
+    stopped: Counter = field(default_factory=Counter)  # (student, notebook) -> checks not run
+    unproven: Counter = field(default_factory=Counter)  # (student, notebook) -> checks scored 0
+
+    @classmethod
+    def of(cls, records: list[NotebookRecord]) -> Tally:
+        tally = cls()
+        for r in records:
+            for grade_id, cell in r.cells.items():
+                if not cell.passed and cell.message:
+                    tally.add(r, grade_id, cell)
+        return tally
+
+    def add(self, r: NotebookRecord, grade_id: str, cell: CellResult) -> None:
+        kind = cell.kind or (CellKind.NOT_ATTEMPTED if cell.message.startswith("NotImplementedError")
+                             else CellKind.MISTAKE)
+        if kind == CellKind.NOT_ATTEMPTED:
+            self.not_attempted[r.notebook] += 1
+        elif kind == CellKind.STOPPED:
+            self.stopped[(r.student, r.notebook)] += 1
+        elif kind == CellKind.INTEGRITY:
+            self.unproven[(r.student, r.notebook)] += 1
+        else:
+            key = (grade_id, normalise(cell.message))
+            self.failures[key] += 1
+            self.example.setdefault(key, cell.message)
+
+
+@dataclass(frozen=True)
+class Attention:
+    """A notebook that needs a human, with what is wrong in lines."""
+
+    who: str
+    notebook: str
+    what: tuple[str, ...]
+
+
+def attention_rows(records: list[NotebookRecord], lang: str) -> list[Attention]:
     rows = []
-    for student in sorted(totals):
-        links = " ".join(f"<a href='{esc(r['feedback'])}'>{esc(r['notebook'])}</a>"
-                         for r in records if r["student"] == student and r.get("feedback"))
-        penalty = f"−{late[student]:g}" if late.get(student) else ""
-        rows.append(f"<tr><td>{esc(student)}</td><td>{totals[student]:g}</td><td>{penalty}</td>"
-                    f"<td>{finals[student]:g}</td><td>{links}</td></tr>")
-    return (f"<h2>{esc(msg_in(lang, 'grader.report.students'))}</h2><table><tr>{head}</tr>"
-            + "".join(rows) + "</table>")
+    for r in records:
+        if r.graded and not r.findings and not r.notes:
+            continue
+        detail = r.instructor_detail or note_text(r.detail, lang)
+        what = [status_words(r.status, lang) + ": " + detail[:600]] if not r.graded else []
+        what += [msg_in(lang, "grader.report.review", finding=note_text(f, lang)) for f in r.findings]
+        what += [note_text(n, lang) for n in r.notes]
+        who = r.student if r.attributed else msg_in(lang, "grader.report.nobody")
+        rows.append(Attention(who, r.notebook, tuple(what)))
+    return rows
 
 
-def class_report_html(day: str, records: list[dict], exercise_order: list[str], summary: dict,
+REPORT_WORDS = ("scores", "per_check", "common", "col_times", "col_check", "col_example", "none", "stopped",
+                "stopped_note", "col_student", "col_notebook", "col_not_run", "unproven", "col_zero", "human",
+                "col_what", "nothing", "students", "col_points", "col_late", "col_final", "col_feedback")
+
+
+def _report_words(lang: str, day: str, records: list[NotebookRecord], finals: dict[str, float], facts: ClassFacts,
+                  tally: Tally) -> dict[str, str]:
+    """Every sentence of the class report (``grader.report.<key>``), in ``lang``."""
+    text = {key: msg_in(lang, f"grader.report.{key}") for key in REPORT_WORDS}
+    students = {r.student for r in records if r.attributed}
+    text["counts"] = msg_in(lang, "grader.report.counts", students=len(students),
+                            notebooks=sum(1 for r in records if r.attributed))
+    text["mean"] = msg_in(lang, "grader.report.mean", mean=statistics.mean(finals.values()),
+                          median=statistics.median(finals.values()), max_total=facts.max_total) if finals else ""
+    counts = ", ".join(f"{nb} {n}" for nb, n in sorted(tally.not_attempted.items()))
+    text["not_attempted"] = msg_in(lang, "grader.report.not_attempted", counts=counts) if counts else ""
+    text["timing"] = note_text(facts.timing, lang) if facts.timing else ""
+    return text
+
+
+def class_report_html(day: str, records: list[NotebookRecord], exercise_order: list[str], facts: ClassFacts | None = None,
                       lang: str = "en") -> str:
     """The instructor's page, in ``lang``: distributions, common failures, what needs a human."""
-
-    def t(key, **values):
-        return esc(msg_in(lang, key, **values))
-
-    def th(*keys):
-        return "<tr>" + "".join(f"<th>{t(k)}</th>" for k in keys) + "</tr>"
-
-    students = sorted({r["student"] for r in records if r.get("attributed", True)})
-    late = {student: sum(nbs.values()) for student, nbs in summary.get("penalties", {}).items()}
+    facts = facts or ClassFacts()
+    late = {student: sum(nbs.values()) for student, nbs in facts.penalties.items()}
     finals = final_totals(records, late)
-    max_total = summary.get("max_total", 0)
-    graded = [r for r in records if r.get("attributed", True)]
-    parts = [f"<h1>{t('grader.report.title', day=day)}</h1>",
-             f"<p>{t('grader.report.counts', students=len(students), notebooks=len(graded))} "]
-    if finals:
-        values = list(finals.values())
-        parts.append(t("grader.report.mean", mean=statistics.mean(values), median=statistics.median(values),
-                       max_total=max_total))
-    parts.append("</p>")
-    for warning in summary.get("warnings", []):
-        parts.append(f"<div class='bad'>{esc(note_text(warning, lang))}</div>")
-    if graded:
-        hist, per_cell = _charts(graded, exercise_order, lang, finals)
-        parts += [f"<h2>{t('grader.report.scores')}</h2>", hist, f"<h2>{t('grader.report.per_check')}</h2>", per_cell]
-
-    failures = Counter()
-    example = {}
-    not_attempted = Counter()
-    stopped = Counter()
-    unproven = Counter()
-    for r in records:
-        for grade_id, cell in r.get("cells", {}).items():
-            if cell["score"] < cell["max"] and cell.get("message"):
-                kind = cell.get("kind") or ("not_attempted" if cell["message"].startswith("NotImplementedError")
-                                            else "mistake")
-                if kind == "not_attempted":
-                    not_attempted[r["notebook"]] += 1
-                elif kind == "stopped":
-                    stopped[(r["student"], r["notebook"])] += 1
-                elif kind == "integrity":
-                    unproven[(r["student"], r["notebook"])] += 1
-                else:
-                    key = (grade_id, normalise(cell["message"]))
-                    failures[key] += 1
-                    example.setdefault(key, cell["message"])
-    parts.append(f"<h2>{t('grader.report.common')}</h2>")
-    if failures:
-        rows = "".join(f"<tr><td>{n}</td><td>{esc(check_title(g, lang))}<br><code class='muted'>{esc(g)}</code>"
-                       f"</td><td>{esc(example[(g, m)][:300])}</td></tr>"
-                       for (g, m), n in failures.most_common(15))
-        parts.append("<table>" + th("grader.report.col_times", "grader.report.col_check", "grader.report.col_example")
-                     + rows + "</table>")
-    else:
-        parts.append(f"<p>{t('grader.report.none')}</p>")
-    if not_attempted:
-        counts = ", ".join(f"{nb} {n}" for nb, n in sorted(not_attempted.items()))
-        parts.append(f"<p class='muted'>{t('grader.report.not_attempted', counts=counts)}</p>")
-    parts.append(f"<h2>{t('grader.report.stopped')}</h2>")
-    if stopped:
-        parts.append(f"<p class='muted'>{t('grader.report.stopped_note')}</p><table>"
-                     + th("grader.report.col_student", "grader.report.col_notebook", "grader.report.col_not_run")
-                     + "".join(f"<tr><td>{esc(st)}</td><td>{esc(nb)}</td><td>{n}</td></tr>"
-                               for (st, nb), n in sorted(stopped.items())) + "</table>")
-    else:
-        parts.append(f"<p>{t('grader.report.none')}</p>")
-    if unproven:
-        parts.append(f"<h2>{t('grader.report.unproven')}</h2><table>"
-                     + th("grader.report.col_student", "grader.report.col_notebook", "grader.report.col_zero")
-                     + "".join(f"<tr><td>{esc(st)}</td><td>{esc(nb)}</td><td>{n}</td></tr>"
-                               for (st, nb), n in sorted(unproven.items())) + "</table>")
-
-    attention = [r for r in records if r["status"] != "graded" or r.get("findings") or r.get("notes")]
-    parts.append(f"<h2>{t('grader.report.human')}</h2>")
-    if attention:
-        rows = []
-        for r in attention:
-            detail = r.get("instructor_detail") or note_text(r.get("detail", ""), lang)
-            what = [status_words(r["status"], lang) + ": " + detail[:600]] if r["status"] != "graded" else []
-            what += [msg_in(lang, "grader.report.review", finding=note_text(f, lang)) for f in r.get("findings", [])]
-            what += [note_text(n, lang) for n in r.get("notes", [])]
-            who = r["student"] if r.get("attributed", True) else msg_in(lang, "grader.report.nobody")
-            rows.append(f"<tr><td>{esc(who)}</td><td>{esc(r['notebook'])}</td>"
-                        f"<td>{'<br>'.join(esc(w) for w in what)}</td></tr>")
-        parts.append("<table>" + th("grader.report.col_student", "grader.report.col_notebook", "grader.report.col_what")
-                     + "".join(rows) + "</table>")
-    else:
-        parts.append(f"<p>{t('grader.report.nothing')}</p>")
-
-    parts += roster_report.late_section(late, summary.get("platform_late", {}), lang)
-    parts += roster_report.exports_section(summary.get("exports", []), lang)
-    parts.append(students_table(records, late, lang))
-    parts.append(summary.get("similarity_html", ""))  # grader.similarity_page.section: autoescaped HTML
-    timing = summary.get("timing")
-    if timing:
-        parts.append(f"<p class='muted'>{esc(note_text(timing, lang))}</p>")
-    return page(msg_in(lang, "grader.report.title", day=day), "".join(parts), lang)
-
+    graded = [r for r in records if r.attributed]
+    tally = Tally.of(records)
+    failures = [{"count": n, "title": check_title(g, lang), "grade_id": g, "example": tally.example[(g, m)][:300]}
+                for (g, m), n in tally.failures.most_common(15)]
+    return render(
+        "report.html", lang=normalise_lang(lang), title=msg_in(lang, "grader.report.title", day=day),
+        text=_report_words(lang, day, records, finals, facts, tally),
+        warnings=[note_text(w, lang) for w in facts.warnings],
+        charts=_charts(graded, exercise_order, lang, finals) if graded else (), failures=failures,
+        stopped=[(st, nb, n) for (st, nb), n in sorted(tally.stopped.items())],
+        unproven=[(st, nb, n) for (st, nb), n in sorted(tally.unproven.items())],
+        attention=attention_rows(records, lang),
+        late=roster_report.late_section(late, facts.platform_late, lang),
+        exports=roster_report.exports_section(list(facts.exports), lang),
+        students=student_rows(records, late),
+        similarity=Markup(facts.similarity_html))  # made by an autoescaped template (grader.similarity_page)
 
 def write_csv(path: Path, day: str, notebooks: list[str], scores: dict[str, dict[str, tuple[float, float]]],
               review: dict[str, list[str]], penalties: dict[str, dict[str, float]] | None = None) -> None:

@@ -1,56 +1,73 @@
 """The class report's sections about the platform: late marks, and what the grade exports left out.
 
 Kept apart from :mod:`grader.report` (which imports this module, never the other way round):
-each function returns HTML fragments in the report's language, every word from the catalogue.
+each function returns the section's words in the report's language, every one from the catalogue;
+the template ``grader/templates/report.html`` lays them out (and escapes them).
 """
 
 from __future__ import annotations
 
-import html
+from dataclasses import dataclass
 
 from ptcourse.messages import msg_in
 
 
-def _t(lang: str, key: str, **values) -> str:
-    return html.escape(msg_in(lang, key, **values))
+@dataclass(frozen=True)
+class LateView:
+    """Penalties from hand-in times, and the platform's own LATE marks beside them."""
+
+    heading: str
+    penalties: str  # "ann: −1 points, bob: −2 points", or ""
+    platform: str  # the platform's marks (information only), or ""
 
 
-def late_section(late: dict[str, float], platform_late: dict[str, str], lang: str) -> list[str]:
+@dataclass(frozen=True)
+class ExportView:
+    """One grade export: its file, the graded students kept out of it, the roster students with no hand-in."""
+
+    heading: str
+    unmatched: str = ""  # the warning over ``unmatched_rows``
+    unmatched_rows: tuple[tuple[str, str], ...] = ()  # (student, why)
+    missing: str = ""
+    muted: str = ""  # no roster given
+    fine: str = ""  # everyone matched
+
+
+def late_section(late: dict[str, float], platform_late: dict[str, str], lang: str) -> LateView | None:
     """Penalties from hand-in times, and the platform's own LATE marks beside them (information only)."""
     if not late and not platform_late:
-        return []
-    parts = [f"<h2>{_t(lang, 'grader.report.late')}</h2>"]
-    if late:
-        parts.append("<p>" + ", ".join(_t(lang, "grader.report.late_one", student=s, points=p)
-                                       for s, p in sorted(late.items())) + "</p>")
+        return None
+    penalties = ", ".join(msg_in(lang, "grader.report.late_one", student=s, points=p) for s, p in sorted(late.items()))
+    platform = ""
     if platform_late:
         marked = ", ".join(sorted(platform_late))
-        platform = ", ".join(sorted(set(platform_late.values()))).capitalize()
-        parts.append(f"<p class='muted'>{_t(lang, 'grader.report.platform_late', platform=platform, students=marked)}</p>")
-    return parts
+        name = ", ".join(sorted(set(platform_late.values()))).capitalize()
+        platform = msg_in(lang, "grader.report.platform_late", platform=name, students=marked)
+    return LateView(msg_in(lang, "grader.report.late"), penalties, platform)
 
 
 def _reason(lang: str, reason: str) -> str:
     return msg_in(lang, f"grader.report.unmatched_{reason}")
 
 
-def exports_section(results: list, lang: str) -> list[str]:
+def export_view(result, lang: str) -> ExportView:
+    """One :class:`grader.lms_files.ExportResult` in words."""
+    heading = msg_in(lang, "grader.report.export", kind=result.kind.capitalize(), file=result.path.name)
+    unmatched, rows, missing = "", (), ""
+    if result.unmatched:
+        listed = result.unmatched_path.name if result.unmatched_path else ""
+        unmatched = msg_in(lang, "grader.report.unmatched", count=len(result.unmatched), file=listed)
+        rows = tuple((u.student, _reason(lang, u.reason)) for u in result.unmatched)
+    if result.missing:
+        how = msg_in(lang, "grader.report.missing_zero" if result.missing_as_zero else "grader.report.missing_blank")
+        missing = msg_in(lang, "grader.report.missing", count=len(result.missing), how=how) + " " + ", ".join(
+            result.missing)
+    muted = msg_in(lang, "grader.report.no_roster") if result.roster is None else ""
+    fine = (msg_in(lang, "grader.report.roster_all")
+            if result.roster is not None and not result.unmatched and not result.missing else "")
+    return ExportView(heading, unmatched, rows, missing, muted, fine)
+
+
+def exports_section(results: list, lang: str) -> list[ExportView]:
     """Per grade export: its file, the graded students kept out of it, the roster students with no hand-in."""
-    parts = []
-    for result in results:
-        parts.append(f"<h2>{_t(lang, 'grader.report.export', kind=result.kind.capitalize(), file=result.path.name)}</h2>")
-        if result.unmatched:
-            rows = "".join(f"<tr><td>{html.escape(u.student)}</td><td>{html.escape(_reason(lang, u.reason))}</td></tr>"
-                           for u in result.unmatched)
-            listed = result.unmatched_path.name if result.unmatched_path else ""
-            parts.append(f"<div class='bad'>{_t(lang, 'grader.report.unmatched', count=len(result.unmatched), file=listed)}"
-                         f"</div><table>{rows}</table>")
-        if result.missing:
-            how = msg_in(lang, "grader.report.missing_zero" if result.missing_as_zero else "grader.report.missing_blank")
-            parts.append(f"<p>{_t(lang, 'grader.report.missing', count=len(result.missing), how=how)} "
-                         f"{html.escape(', '.join(result.missing))}</p>")
-        if result.roster is None:
-            parts.append(f"<p class='muted'>{_t(lang, 'grader.report.no_roster')}</p>")
-        elif not result.unmatched and not result.missing:
-            parts.append(f"<p>{_t(lang, 'grader.report.roster_all')}</p>")
-    return parts
+    return [export_view(result, lang) for result in results]

@@ -8,13 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import jinja2
-
 from grader import report
 from grader.similarity import Answer, Pair, Report
 from ptcourse.messages import msg_in, normalise_lang
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
 PAGE = "similarity.html"
 SECTION_PAIRS = 20  # the class report lists the closest pairs; the page has them all
 
@@ -63,12 +60,6 @@ def _exercises(result: Report, lang: str) -> list[dict]:
     return out
 
 
-def _render(template: str, **values) -> str:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
-                             undefined=jinja2.StrictUndefined)
-    return env.get_template(template).render(**values)
-
-
 def page(result: Report, lang: str = "en") -> str:
     """The whole page: the verdict note, the method, and each pair side by side."""
     text = {"title": msg_in(lang, "grader.similarity.title", day=result.day),
@@ -76,8 +67,8 @@ def page(result: Report, lang: str = "en") -> str:
             "method": msg_in(lang, "grader.similarity.method", threshold=result.threshold),
             "matched": msg_in(lang, "grader.similarity.matched"),
             "nothing": msg_in(lang, "grader.similarity.nothing")}
-    return _render(PAGE, text=text, exercises=_exercises(result, lang), style=report.STYLE,
-                   lang=normalise_lang(lang))
+    return report.render(PAGE, text=text, exercises=_exercises(result, lang), title=text["title"],
+                         lang=normalise_lang(lang))
 
 
 def section(result: Report, lang: str = "en", href: str = PAGE) -> str:
@@ -90,8 +81,9 @@ def section(result: Report, lang: str = "en", href: str = PAGE) -> str:
             "link": msg_in(lang, "grader.similarity.link"),
             "nothing": msg_in(lang, "grader.similarity.nothing"),
             "col_notebook": msg_in(lang, "grader.report.col_notebook"),
-            "col_exercise": msg_in(lang, "grader.page.col_exercise")}
-    return _render("similarity_section.html", text=text, pairs=pairs[:SECTION_PAIRS], href=href)
+            "col_exercise": msg_in(lang, "grader.page.col_exercise"),
+            "col_pair": msg_in(lang, "grader.similarity.col_pair")}
+    return report.render("similarity_section.html", text=text, pairs=pairs[:SECTION_PAIRS], href=href)
 
 
 def write(result: Report, folder: Path, lang: str = "en") -> Path:

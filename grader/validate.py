@@ -17,7 +17,7 @@ from pathlib import Path
 import nbformat
 from nbgrader.preprocessors import NbGraderPreprocessor
 
-from grader import repair
+from grader import compat, repair
 from grader.settings import COURSE_ROOT
 from ptcourse.messages import msg
 from ptcourse.nbmodel import CourseNotebook, course_notebooks
@@ -61,12 +61,6 @@ class NotesForValidate(NbGraderPreprocessor):
 
 
 def use_in_validator() -> None:
-    """Make nbgrader's Validator run the repair first and the notes last.
-
-    ``Validator.preprocessors`` is not a configurable trait, so its default is changed instead.
-    """
-    from nbgrader.preprocessors import CheckCellMetadata, ClearOutput, Execute
-    from nbgrader.validator import Validator
-
-    trait = Validator.class_traits()["preprocessors"]
-    trait.default_value = [RepairForValidate, CheckCellMetadata, ClearOutput, Execute, NotesForValidate]
+    """Make nbgrader's Validator run the repair first and the notes last (grader.compat: its
+    ``preprocessors`` is not a configurable trait, so its default is changed instead)."""
+    compat.set_validator_preprocessors(RepairForValidate, NotesForValidate)

@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import subprocess
 import sys
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from grader.settings import COURSE_ROOT  # standard library only: `install` runs before nbgrader exists
@@ -73,7 +74,28 @@ def install(config_dir: Path | None = None, dry_run: bool = False) -> list[list[
     return [*commands, ["write", str(target)]]
 
 
-def check(build: bool = False) -> dict:
+@dataclass(frozen=True)
+class WorkerCheck:
+    """What a worker holds and whether it can grade (``python -m grader.worker_setup check`` prints it as JSON)."""
+
+    worker: str  # host:pid
+    python: str
+    sources: str  # the folder of the course sources
+    digests: dict[str, str]  # day -> sources digest
+    bwrap: str | None  # bubblewrap's path
+    cgroup: str | None  # "v2", "v1" or None
+    pids_cgroup: str | None
+    cpus: int
+    dask_worker_daemon: bool
+    daemonic_now: bool
+    problems: tuple[str, ...]
+    course_digest: str = ""
+
+    def to_json(self) -> dict:
+        return {**asdict(self), "problems": list(self.problems)}
+
+
+def check(build: bool = False) -> WorkerCheck:
     """What this worker holds and whether it can grade: digests per day, sandbox, CPUs, problems.
 
     ``build=True`` (inside ``docker build``) skips the sandbox, which only a running container has.
@@ -94,13 +116,12 @@ def check(build: bool = False) -> dict:
     if not build:
         problems += iso.warnings()
     daemon = dask.config.get("distributed.worker.daemon", True)
-    return {
-        "worker": jobs.whoami(), "python": sys.executable, "sources": str(root), "digests": days,
-        "bwrap": iso.bwrap, "cgroup": iso.cgroup, "pids_cgroup": iso.pids, "cpus": jobs.worker_cpus(),
-        "dask_worker_daemon": bool(daemon), "daemonic_now": multiprocessing.current_process().daemon,
-        "problems": problems + (["distributed.worker.daemon is true: nbgrader cannot start in a daemonic worker"]
-                                if daemon else []),
-    }
+    if daemon:
+        problems.append("distributed.worker.daemon is true: nbgrader cannot start in a daemonic worker")
+    return WorkerCheck(worker=jobs.whoami(), python=sys.executable, sources=str(root), digests=days, bwrap=iso.bwrap,
+                       cgroup=iso.cgroup, pids_cgroup=iso.pids, cpus=jobs.worker_cpus(),
+                       dask_worker_daemon=bool(daemon), daemonic_now=multiprocessing.current_process().daemon,
+                       problems=tuple(problems))
 
 
 def course_digest() -> str:
@@ -135,12 +156,12 @@ def main(argv: list[str] | None = None) -> int:
         for cmd in install(args.config_dir, args.dry_run):
             print(" ".join(cmd))
         return 0
-    report = check(build=args.build)
-    report["course_digest"] = course_digest()
-    if args.digest and args.digest != report["course_digest"]:
-        report["problems"].append(f"course digest {report['course_digest']}, expected {args.digest}")
-    print(json.dumps(report, indent=1))
-    return 1 if report["problems"] else 0
+    report = replace(check(build=args.build), course_digest=course_digest())
+    if args.digest and args.digest != report.course_digest:
+        report = replace(report, problems=(*report.problems,
+                                           f"course digest {report.course_digest}, expected {args.digest}"))
+    print(json.dumps(report.to_json(), indent=1))
+    return 1 if report.problems else 0
 
 
 if __name__ == "__main__":

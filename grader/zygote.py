@@ -11,7 +11,9 @@ standard library only at its top level:
 * **the kernel proxy** (:func:`spawn`), the process nbclient starts and watches as "the kernel":
   it asks the zygote for a child, moves the child into the job's memory cgroup *before* the
   child runs anything of the notebook's, then waits for the child's exit;
-* **the worker's handle** (:class:`Zygote`, :func:`for_job`), used by :mod:`grader.jobs`.
+* **the worker's handle** (:class:`Zygote`), checked out by a job of :mod:`grader.jobs` from its
+  executor's :class:`Pool` (the local pool owns one for its run, a Dask worker process one for its
+  jobs: grader.executors, grader.cluster), never from a pool global to the process.
 
 What each child still gets, as a kernel started the classic way does:
 
@@ -477,20 +479,18 @@ def _slot_parent() -> str:
     raise OSError("no writable folder outside /tmp for the zygote's slots")
 
 
-_IDLE: list = []  # started zygotes no job holds now (a job checks one out: for_job, release)
-_HELD: dict = {}  # id -> the zygotes jobs hold now
-_FAILED: set = set()  # keys whose zygote would not start in this process: classic kernels there
-STARTS = 0  # zygotes started by this process (for the tests)
-_LOCK = None
+STARTS = 0  # zygotes started by this process, in any pool (for the tests)
+FAILURES = 0  # jails whose zygote would not start in this process, in any pool (for the tests)
+_COUNT_LOCK = None
 
 
-def _lock():
-    global _LOCK
-    if _LOCK is None:
-        import threading
+def _count_lock():
+    global _COUNT_LOCK
+    if _COUNT_LOCK is None:
+        import threading  # not at the top: the zygote's own process (serve) never needs it
 
-        _LOCK = threading.Lock()
-    return _LOCK
+        _COUNT_LOCK = threading.Lock()
+    return _COUNT_LOCK
 
 
 def enabled(iso, limits) -> bool:
@@ -512,134 +512,161 @@ def _key(iso, limits, hide, read_only, env_for) -> tuple:
     return (tuple(hide), tuple(read_only), iso.bwrap, bool(limits.gpu), repr(sorted(env_for("").items())))
 
 
-def _launch(key: tuple, iso, limits, hide, read_only, env_for) -> Zygote | None:
-    """A zygote for ``key``, started (not yet ready: :func:`_ready`), or ``None``.
+class Pool:
+    """The zygotes of one executor: the local pool owns one for its run (grader.executors.LocalPool),
+    a Dask worker process one for its jobs (grader.cluster). A job checks one out (:meth:`for_job`) and
+    gives it back (:meth:`release`), or has it stopped (:meth:`discard`)."""
 
-    bubblewrap dies with the thread that started it (``--die-with-parent``): start zygotes from a
-    thread that lives as long as they are needed (the run's, or a worker's)."""
-    jail_args = {"hide": list(hide), "read_only": list(read_only), "bwrap": iso.bwrap, "gpu": bool(limits.gpu)}
-    zyg = None
-    try:
-        zyg = Zygote(key, jail_args, {})
-        zyg.env = env_for(zyg.cwd)
-        zyg.launch()
+    def __init__(self) -> None:
+        import threading
+
+        self.idle: list[Zygote] = []  # started zygotes no job holds now
+        self.held: dict[int, Zygote] = {}  # id -> the zygotes jobs hold now
+        self.failed: set[tuple] = set()  # keys whose zygote would not start: classic kernels there
+        self.lock = threading.Lock()
+        self.started = 0
+        self._launcher = None  # the thread every zygote of this pool is started from (_in_launcher)
+
+    def _in_launcher(self, start):
+        """``start()`` in the pool's own launcher thread, which lives until :meth:`close_all`.
+
+        bubblewrap dies with the thread that started it (``--die-with-parent``): a zygote started from
+        a short-lived thread (a reference run's, side by side with the others) would die with it, and
+        the class's jobs would each start another."""
+        with self.lock:
+            if self._launcher is None:
+                from concurrent.futures import ThreadPoolExecutor
+
+                self._launcher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="zygote-launcher")
+            launcher = self._launcher
+        return launcher.submit(start).result()
+
+    def _launch(self, key: tuple, iso, limits, hide, read_only, env_for) -> Zygote | None:
+        """A zygote for ``key``, started from the pool's launcher thread (:meth:`_in_launcher`) and not
+        yet ready (:meth:`_ready`), or ``None``."""
+        jail_args = {"hide": list(hide), "read_only": list(read_only), "bwrap": iso.bwrap, "gpu": bool(limits.gpu)}
+        zyg = None
+        try:
+            zyg = Zygote(key, jail_args, {})
+            zyg.env = env_for(zyg.cwd)
+            self._in_launcher(zyg.launch)
+            return zyg
+        except OSError as exc:
+            if zyg is not None:
+                zyg.failed = str(exc)
+            return self._failed(key, zyg)
+
+    def _ready(self, zyg: Zygote | None, timeout: float = 120) -> Zygote | None:
+        """``zyg`` once it answers, or ``None`` (said once; its key then starts kernels the classic way)."""
+        if zyg is None or not zyg.wait_ready(timeout):
+            return self._failed(zyg.key, zyg) if zyg is not None else None
+        global STARTS
+        with _count_lock():
+            STARTS += 1
+        with self.lock:
+            self.started += 1
+            if self.started == 1:
+                import atexit
+
+                atexit.register(self.close_all)
         return zyg
-    except OSError as exc:
+
+    def _failed(self, key: tuple, zyg: Zygote | None) -> None:
+        global FAILURES
+        why = (zyg.failed if zyg is not None else "") or "the zygote did not start"
         if zyg is not None:
-            zyg.failed = str(exc)
-        return _failed(key, zyg)
-
-
-def _ready(zyg: Zygote | None, timeout: float = 120) -> Zygote | None:
-    """``zyg`` once it answers, or ``None`` (said once; its key then starts kernels the classic way)."""
-    if zyg is None or not zyg.wait_ready(timeout):
-        return _failed(zyg.key, zyg) if zyg is not None else None
-    global STARTS
-    with _lock():
-        STARTS += 1
-        if STARTS == 1:
-            import atexit
-
-            atexit.register(close_all)
-    return zyg
-
-
-def _failed(key: tuple, zyg: Zygote | None) -> None:
-    why = (zyg.failed if zyg is not None else "") or "the zygote did not start"
-    if zyg is not None:
-        zyg.close()
-    with _lock():
-        if key not in _FAILED:
-            print(f"warning: warm kernels off ({why}); kernels start the classic way", file=sys.stderr)
-        _FAILED.add(key)
-    return None
-
-
-def for_job(iso, limits, hide: list[str], read_only: list[str], env_for) -> Zygote | None:
-    """A zygote for one job, its slot emptied, held by that job until :func:`release`: an idle one
-    of this process with the same jail, else a new one; ``None``: start kernels the classic way.
-    ``env_for(cwd)`` is the kernel environment for a kernel working in ``cwd``."""
-    if not enabled(iso, limits):
+            zyg.close()
+        with self.lock:
+            if key not in self.failed:
+                print(f"warning: warm kernels off ({why}); kernels start the classic way", file=sys.stderr)
+                with _count_lock():
+                    FAILURES += 1
+            self.failed.add(key)
         return None
-    key = _key(iso, limits, hide, read_only, env_for)
-    while True:
-        with _lock():
-            if key in _FAILED:
-                return None
-            zyg = next((z for z in _IDLE if z.key == key), None)
-            other = next((z for z in _IDLE if z.key != key), None) if zyg is None else None
-            for z in (zyg, other):
-                if z is not None:
-                    _IDLE.remove(z)
-        if other is not None:  # at most one zygote per job running at once: the other jail's goes
-            other.close()
-        if zyg is None:
-            zyg = _ready(_launch(key, iso, limits, hide, read_only, env_for))
+
+    def for_job(self, iso, limits, hide: list[str], read_only: list[str], env_for) -> Zygote | None:
+        """A zygote for one job, its slot emptied, held by that job until :meth:`release`: an idle one
+        of this pool with the same jail, else a new one; ``None``: start kernels the classic way.
+        ``env_for(cwd)`` is the kernel environment for a kernel working in ``cwd``."""
+        if not enabled(iso, limits):
+            return None
+        key = _key(iso, limits, hide, read_only, env_for)
+        while True:
+            with self.lock:
+                if key in self.failed:
+                    return None
+                zyg = next((z for z in self.idle if z.key == key), None)
+                other = next((z for z in self.idle if z.key != key), None) if zyg is None else None
+                for z in (zyg, other):
+                    if z is not None:
+                        self.idle.remove(z)
+            if other is not None:  # at most one zygote per job running at once: the other jail's goes
+                other.close()
             if zyg is None:
-                return None
-        elif not zyg.alive():  # a notebook's process could have stopped or killed it
-            zyg.close()
-            continue
-        with _lock():
-            _HELD[id(zyg)] = zyg
-        zyg.empty()
-        return zyg
+                zyg = self._ready(self._launch(key, iso, limits, hide, read_only, env_for))
+                if zyg is None:
+                    return None
+            elif not zyg.alive():  # a notebook's process could have stopped or killed it
+                zyg.close()
+                continue
+            with self.lock:
+                self.held[id(zyg)] = zyg
+            zyg.empty()
+            return zyg
 
+    def release(self, zyg: Zygote | None) -> None:
+        """A job is done with its zygote (its kernel is gone with the job's cgroup): another may use it."""
+        if zyg is None:
+            return
+        with self.lock:
+            self.held.pop(id(zyg), None)
+            self.idle.append(zyg)
 
-def release(zyg: Zygote | None) -> None:
-    """A job is done with its zygote (its kernel is gone with the job's cgroup): another may use it."""
-    if zyg is None:
-        return
-    with _lock():
-        _HELD.pop(id(zyg), None)
-        _IDLE.append(zyg)
-
-
-def discard(zyg: Zygote | None) -> None:
-    """A job went wrong on the grader's side while holding ``zyg``: stop it and its kernels."""
-    if zyg is None:
-        return
-    with _lock():
-        _HELD.pop(id(zyg), None)
-    zyg.close()
-
-
-def warm(count: int, iso, limits, hide: list[str], read_only: list[str], env_for) -> int:
-    """Start zygotes side by side until ``count`` idle ones of this jail are ready; how many are. So the
-    first notebooks of a run do not each wait for ``import torch``. Call it from a thread that lives
-    as long as the zygotes should (see :func:`_launch`)."""
-    if not enabled(iso, limits) or count <= 0:
-        return 0
-    key = _key(iso, limits, hide, read_only, env_for)
-    with _lock():
-        if key in _FAILED:
-            return 0
-        missing = count - sum(z.key == key for z in _IDLE)
-    launched = [_launch(key, iso, limits, hide, read_only, env_for) for _ in range(max(0, missing))]
-    for zyg in launched:
-        if _ready(zyg) is not None:
-            release(zyg)
-    with _lock():
-        return sum(z.key == key for z in _IDLE)
-
-
-def close_idle() -> None:
-    """Stop the zygotes no job holds (the end of a grading run)."""
-    with _lock():
-        idle = list(_IDLE)
-        _IDLE.clear()
-    for zyg in idle:
+    def discard(self, zyg: Zygote | None) -> None:
+        """A job went wrong on the grader's side while holding ``zyg``: stop it and its kernels."""
+        if zyg is None:
+            return
+        with self.lock:
+            self.held.pop(id(zyg), None)
         zyg.close()
 
+    def warm(self, count: int, iso, limits, hide: list[str], read_only: list[str], env_for) -> int:
+        """Start zygotes side by side until ``count`` idle ones of this jail are ready; how many are. So the
+        first notebooks of a run do not each wait for ``import torch``."""
+        if not enabled(iso, limits) or count <= 0:
+            return 0
+        key = _key(iso, limits, hide, read_only, env_for)
+        with self.lock:
+            if key in self.failed:
+                return 0
+            missing = count - sum(z.key == key for z in self.idle)
+        launched = [self._launch(key, iso, limits, hide, read_only, env_for) for _ in range(max(0, missing))]
+        for zyg in launched:
+            if self._ready(zyg) is not None:
+                self.release(zyg)
+        with self.lock:
+            return sum(z.key == key for z in self.idle)
 
-def close_all() -> None:
-    close_idle()
-    with _lock():
-        held = list(_HELD.values())
-        _HELD.clear()
-    for zyg in held:
-        if getattr(zyg, "proc", None) is not None:
+    def close_idle(self) -> None:
+        """Stop the zygotes no job holds (the end of a grading run)."""
+        with self.lock:
+            idle = list(self.idle)
+            self.idle.clear()
+        for zyg in idle:
             zyg.close()
+
+    def close_all(self) -> None:
+        """Stop every zygote of the pool, and its launcher thread (the end of a run, or of the process)."""
+        self.close_idle()
+        with self.lock:
+            held = list(self.held.values())
+            self.held.clear()
+            launcher, self._launcher = self._launcher, None
+        for zyg in held:
+            if getattr(zyg, "proc", None) is not None:
+                zyg.close()
+        if launcher is not None:
+            launcher.shutdown(wait=False)
 
 
 if __name__ == "__main__":

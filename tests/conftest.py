@@ -72,11 +72,11 @@ def _groups(items) -> dict[int, str]:
 # out groups in collection order: see pytest_configure). Longest first, as measured in a full run
 # (seconds at load 5): the hostile class 155, the browser 130, the red-team class 120, the Day 3
 # round trip 100, day3/05 80, Binder 65, the accident class 50, the Day 2 round trip 50, day2/03 45,
-# the cluster 45, day3/08 and 06 35 each, then the Day 1 round trip, the classroom, the student
+# the cluster 45, day3/07 and 06 35 each, then the Day 1 round trip, the classroom, the student
 # edition and isolation (20-30 each); the other notebooks follow, Day 3 first.
 LONG_FIRST = ("test_grader.py", "browser/", "test_integrity.py::test_cheat", "test_roundtrip.py::*[day3]",
               "[day3/05_distributed", "test_binder_memory.py", "test_integrity.py", "test_roundtrip.py::*[day2]",
-              "[day2/03_cnn_mnist", "test_cluster.py", "[day3/08_capstone", "[day3/06_export", "test_roundtrip.py",
+              "[day2/03_cnn_mnist", "test_cluster.py", "[day3/07_capstone", "[day3/06_export", "test_roundtrip.py",
               "test_classroom.py", "test_edition.py", "test_isolation.py")
 
 

@@ -3,7 +3,7 @@
 import importlib.util
 import sys
 
-from tests.harness.notebooks import ROOT
+from tools.notebooks import ROOT
 
 spec = importlib.util.spec_from_file_location("bench_cnn", ROOT / "tools" / "bench_cnn.py")
 bench_cnn = importlib.util.module_from_spec(spec)

@@ -1,6 +1,6 @@
 """A whole day on Binder's 2 GB: one JupyterLab session, every kernel under one memory limit.
 
-The worst day (Day 2, five notebooks that train models) is worked through in a learner's
+The worst day (Day 2, six notebooks that train models) is worked through in a learner's
 order: open the course home, then open notebook 1, save the answers, run all, leave the tab
 open (its websocket stays connected), open notebook 2, and so on. ``jupyter lab`` is started
 the way ``make lab`` starts it, inside one fresh memory cgroup with Binder's limit (2 GB, no
@@ -38,8 +38,8 @@ import pytest
 from grader import sandbox
 from ptcourse import memory
 from tests.browser.lab import LabServer, copy_course
-from tests.harness.course import solved_copy
-from tests.harness.notebooks import SOLUTIONS, read
+from tools.course import solved_copy
+from tools.notebooks import SOLUTIONS, read
 
 pytestmark = pytest.mark.slow
 

@@ -9,11 +9,12 @@ import sys
 
 import pytest
 
-from tests.harness.notebooks import ROOT
+from tools.notebooks import ROOT
 
 sys.path.insert(0, str(ROOT))
 from grader import checklines  # noqa: E402
 from grader.cli import self_check_page  # noqa: E402
+from grader.records import CellResult, NotebookRecord  # noqa: E402
 from ptcourse import progress  # noqa: E402
 from ptcourse.textclip import clip, first_line  # noqa: E402
 
@@ -40,15 +41,15 @@ def test_clip_keeps_short_text_and_cuts_at_a_boundary():
     ("zh-CN", "  ✘ pick_device() 返回与这台机器相符的 torch.device（0/1）：expected cuda"),
 ])
 def test_check_lines_show_titles_in_the_notebooks_language(lang, want):
-    assert checklines.check_line(GID, {"score": 0, "max": 1, "message": "expected cuda\nmore"}, lang) == want
-    passed = checklines.check_line(GID, {"score": 1, "max": 1}, lang)
+    assert checklines.check_line(GID, CellResult(0, 1, "expected cuda\nmore"), lang) == want
+    passed = checklines.check_line(GID, CellResult(1, 1), lang)
     assert passed.startswith("  ✔ pick_device()") and GID not in passed
-    assert checklines.check_line("no_title_here", {"score": 1, "max": 1}, lang).startswith("  ✔ no_title_here")
+    assert checklines.check_line("no_title_here", CellResult(1, 1), lang).startswith("  ✔ no_title_here")
 
 
 def test_check_summary_is_chinese_for_a_chinese_notebook():
-    record = {"score": 0, "max_score": 1, "notebook": "00_environment.ipynb", "status": "graded",
-              "cells": {GID: {"score": 0, "max": 1, "message": "错误"}}}
+    record = NotebookRecord(student="me", score=0, max_score=1, notebook="00_environment.ipynb", status="graded",
+                            cells={GID: CellResult(0, 1, "错误")})
     lines = checklines.summary(record, "day1", "zh-CN")
     assert lines[1] == "day1/00_environment.ipynb：0 / 1 分", lines
     assert "(0/1)" not in "".join(lines) and GID not in "".join(lines), lines

@@ -21,8 +21,8 @@ import nbformat
 import pytest
 
 from grader import cli, exports, late
-from tests.harness.classroom import solved, untouched, write_class
-from tests.harness.notebooks import ROOT
+from tools.classroom import solved, untouched, write_class
+from tools.notebooks import ROOT
 
 DATA = ROOT / "tests" / "data"
 DAY, NB = "day1", "00_environment"
@@ -228,7 +228,7 @@ def test_nbgrader_exchange_round_trip(tmp_path):
     import shutil
 
     from grader.gradebook import nbgrader_env
-    from tests.harness.course import TempCourse
+    from tools.course import TempCourse
 
     exchange, home = tmp_path / "exchange", tmp_path / "student"
     exchange.mkdir()

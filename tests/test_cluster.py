@@ -23,8 +23,8 @@ import pytest
 from grader import jobs, sandbox, worker_setup
 from grader.engine import Options, grade_class
 from grader.gradebook import cell_scores, sources_digest
-from tests.harness.classroom import mutated, solved, with_code, write_class
-from tests.harness.notebooks import ROOT
+from tools.classroom import mutated, solved, with_code, write_class
+from tools.notebooks import ROOT
 
 DAY, NB = "day1", "00_environment"
 LIMITS = jobs.Limits(cell_timeout=30, notebook_timeout=120, memory_bytes=1024**3)
@@ -115,9 +115,9 @@ def test_workers_are_set_up_like_the_image(dask_cluster):
     checks = dask_cluster.client.run(worker_setup.check)
     assert len(checks) == 2
     for report in checks.values():
-        assert report["digests"][DAY] == sources_digest(ROOT / "solutions" / DAY)
-        assert not report["daemonic_now"] and not report["dask_worker_daemon"]
-        assert report["cpus"] == 1  # two workers share this machine's two CPUs
+        assert report.digests[DAY] == sources_digest(ROOT / "solutions" / DAY)
+        assert not report.daemonic_now and not report.dask_worker_daemon
+        assert report.cpus == 1  # two workers share this machine's two CPUs
 
 
 @pytest.mark.slow
@@ -158,7 +158,7 @@ def test_worker_dies_mid_run(dask_cluster, local_scores, tmp_path):
     watcher.join(timeout=5)
     assert summary.graded == len(CLASS) and summary.problems == 0, summary.records
     assert cell_scores(f"sqlite:///{tmp_path / 'gb.db'}", DAY) == local_scores
-    assert sorted(r["student"] for r in summary.records) == sorted(CLASS)  # each once
+    assert sorted(r.student for r in summary.records) == sorted(CLASS)  # each once
 
 
 KILLER = """

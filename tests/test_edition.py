@@ -19,8 +19,8 @@ import nbformat
 import pytest
 
 from tests.harness import links
-from tests.harness.course import solved_copy
-from tests.harness.notebooks import DAYS, ROOT, SOLUTIONS, read, solution_notebooks
+from tools.course import solved_copy
+from tools.notebooks import DAYS, ROOT, SOLUTIONS, read, solution_notebooks
 
 sys.path.insert(0, str(ROOT / "tools"))
 import edition  # noqa: E402  (tools/edition.py)

@@ -6,7 +6,7 @@ import re
 
 import yaml
 
-from tests.harness.notebooks import ROOT
+from tools.notebooks import ROOT
 
 CONDA_TO_PIP = {"pytorch": "torch"}
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.harness.notebooks import ROOT
+from tools.notebooks import ROOT
 
 sys.path.insert(0, str(ROOT / "tools"))
 import i18n  # noqa: E402  (tools/i18n.py)

@@ -8,7 +8,7 @@ import sys
 import torch
 
 from grader import sandbox
-from tests.harness.notebooks import ROOT
+from tools.notebooks import ROOT
 
 
 def jail(gpu: bool) -> list[str]:

@@ -21,8 +21,9 @@ import nbformat
 import pytest
 
 from grader import gradescope, gradescope_zip
-from tests.harness.classroom import solved, untouched, write_class
-from tests.harness.notebooks import ROOT
+from grader.records import CellResult, NotebookRecord
+from tools.classroom import solved, untouched, write_class
+from tools.notebooks import ROOT
 
 DAY, NB = "day1", "00_environment"
 
@@ -70,10 +71,10 @@ def test_zip_has_the_contracts_layout(tmp_path):
     assert "jupyter_client==" in reqs and "-r " not in reqs  # the grader's pins too, as plain lines
 
 
-def _record(notebook: str, cells: dict[str, tuple[float, float, str | None]], lang="en") -> dict:
-    return {"notebook": notebook, "status": "graded", "detail": "", "notes": [], "lang": lang,
-            "score": sum(c[0] for c in cells.values()), "max_score": sum(c[1] for c in cells.values()),
-            "cells": {g: {"score": s, "max": m, "message": text} for g, (s, m, text) in cells.items()}}
+def _record(notebook: str, cells: dict[str, tuple[float, float, str | None]], lang="en") -> NotebookRecord:
+    return NotebookRecord(student="s", notebook=notebook, status="graded", lang=lang,
+                          score=sum(c[0] for c in cells.values()), max_score=sum(c[1] for c in cells.values()),
+                          cells={g: CellResult(s, m, text) for g, (s, m, text) in cells.items()})
 
 
 def test_results_one_test_per_check_hidden_after_published_missing_zero():

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from tests.harness.home import HOME, ROW, read_home, rendered, rows, tables
-from tests.harness.notebooks import DAYS, ROOT, solution_notebooks
+from tools.home import HOME, ROW, read_home, rendered, rows, tables
+from tools.notebooks import DAYS, ROOT, solution_notebooks
 
 PROGRESS_CELL = "import ptcourse\n\nptcourse.show_progress()"
 

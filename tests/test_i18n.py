@@ -14,8 +14,8 @@ import sys
 
 import pytest
 
-from tests.harness.course import solved_copy, solved_translated
-from tests.harness.notebooks import DAYS, ROOT, SOLUTIONS, nb_key, read, solution_notebooks, student_copy
+from tools.course import solved_copy, solved_translated
+from tools.notebooks import DAYS, ROOT, SOLUTIONS, nb_key, read, solution_notebooks, student_copy
 
 sys.path.insert(0, str(ROOT / "tools"))
 import i18n  # noqa: E402  (tools/i18n.py)
@@ -118,7 +118,7 @@ def test_homes_link_each_other_and_tables_are_generated():
         for nb in solution_notebooks(day):
             assert f"]({day}/{nb.name})" in text, f"the Chinese home should link {day}/{nb.name}"
             assert (EDITION / day / nb.name).exists()
-    from tests.harness import home as en_home
+    from tools import home as en_home
 
     translated = {c for c, s, _ in i18n.translatable(ROOT / "HOME.ipynb")
                   if c in i18n._fresh_entries(ROOT / "i18n" / LANG / "HOME.md", ROOT / "HOME.ipynb")}

@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from tests.harness.mdmarkers import unrendered
-from tests.harness.notebooks import ROOT
+from tools.notebooks import ROOT
 
 sys.path.insert(0, str(ROOT / "tools"))
 import i18n  # noqa: E402  (tools/i18n.py)

@@ -15,15 +15,16 @@ The Chinese copies of day2/04 and day3/01 are checked here, in their English not
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 
 import pytest
 
 from ptcourse import messages
-from tests.harness import mutants as mutant_catalogue
 from tests.harness.executed import executed
-from tests.harness.notebooks import ROOT, SOLUTIONS, exercises, nb_key
+from tools import mutants as mutant_catalogue
+from tools.notebooks import ROOT, SOLUTIONS, exercises, nb_key
 
 NB = SOLUTIONS / "day1" / "00_environment.ipynb"
 WRAPPED = re.compile(r"⟦[\w.]+⟧((?:(?!⟦).)*?)⟦/⟧", re.S)  # an innermost wrapped message
@@ -82,6 +83,7 @@ def test_the_detector_finds_english_and_ignores_code():
 @pytest.mark.parametrize("path", [NB], ids=nb_key)  # in day1/00's xdist group: its live kernel is reused
 def test_qps_notebook_checks_and_pages_show_no_hard_coded_english(path):
     from grader import report
+    from grader.records import CellResult, NotebookRecord
 
     run = executed(path)
     assert not run.errors(), "the notebook itself fails; see tests/test_notebooks.py"
@@ -112,20 +114,23 @@ def test_qps_notebook_checks_and_pages_show_no_hard_coded_english(path):
     leaks = [w for text in shown + list(failures.values()) for w in english(text)]
     assert not leaks, f"kernel output outside the catalogue: {leaks}"
 
-    cells = {gid: {"score": 0.0 if gid in failures else 1.0, "max": 1.0, "message": failures.get(gid)}
+    cells = {gid: CellResult(0.0 if gid in failures else 1.0, 1.0, failures.get(gid))
              for e in found.values() for gid in (t.grade_id for t in e.tests)}
-    record = {"student": "ann", "day": "day1", "notebook": NB.stem, "status": "graded", "lang": "qps",
-              "score": sum(c["score"] for c in cells.values()), "max_score": float(len(cells)), "cells": cells,
-              "notes": [messages.msg_in("qps", "grader.repair.reordered")], "late_penalty": 1.0,
-              "timestamp": "2026-12-03 10:00", "findings": [messages.msg_in("qps", "grader.finding.no_guard")]}
+    record = NotebookRecord(
+        student="ann", day="day1", notebook=NB.stem, status="graded", lang="qps",
+        score=sum(c.score for c in cells.values()), max_score=float(len(cells)), cells=cells,
+        notes=(messages.msg_in("qps", "grader.repair.reordered"),), late_penalty=1.0, timestamp="2026-12-03 10:00",
+        findings=(messages.msg_in("qps", "grader.finding.no_guard"),))
     labels = {t.grade_id: f"Exercise {i} · {e.grade_id}" for i, e in enumerate(found.values(), 1) for t in e.tests}
     feedback = page_text(report.feedback_html(record, labels))
     assert "⟦grader.page.checks⟧" in feedback and f"⟦{next(iter(cells))}.title⟧" in feedback
     assert not english(feedback), f"the feedback page outside the catalogue: {english(feedback)}"
     assert english(page_text(report.feedback_html(record, labels, lang="en"))), "the detector is blind"
-    stopped = {**record, "status": "timeout", "detail": messages.msg_in("qps", "grader.stopped.timeout", seconds=9)}
-    summary = {"max_total": 14, "timing": messages.msg_in("qps", "grader.report.timing", wall=3, cells=2, overhead=1)}
-    class_page = page_text(report.class_report_html("day1", [record, {**stopped, "student": "ben"}],
+    stopped = dataclasses.replace(record, status="timeout", student="ben",
+                                  detail=messages.msg_in("qps", "grader.stopped.timeout", seconds=9))
+    summary = report.ClassFacts(max_total=14, timing=messages.msg_in("qps", "grader.report.timing", wall=3, cells=2,
+                                                                  overhead=1))
+    class_page = page_text(report.class_report_html("day1", [record, stopped],
                                                     list(cells), summary, lang="qps"))
     assert not english(class_page), f"the class report outside the catalogue: {english(class_page)}"
 

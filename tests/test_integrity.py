@@ -2,7 +2,7 @@
 
 Three catalogues, each graded through the command line as an instructor would:
 
-* ``tests/harness/accidents.py``: what editors and learners do by accident; each scores exactly
+* ``tools/accidents.py``: what editors and learners do by accident; each scores exactly
   what the clean copy of the same work scores, with a plain-words note;
 * ``tests/harness/redteam.py``: cheats on a notebook with no real work; each earns 0 for every
   check (and, graded without the guard and the second key, most of them would have earned points):
@@ -39,9 +39,10 @@ from grader import engine, guard, jobs, repair, submissions
 from grader.sandbox import kernel_env
 from ptcourse.messages import msg
 from ptcourse.nbmodel import course_notebooks, nbgrader_meta, role
-from tests.harness import accidents, redteam
-from tests.harness.classroom import mutated, solved, untouched, write_class
-from tests.harness.notebooks import ROOT
+from tests.harness import redteam
+from tools import accidents
+from tools.classroom import mutated, solved, untouched, write_class
+from tools.notebooks import ROOT
 
 DAY, NB = "day1", "01_tensors"  # the red-team class's notebook
 ACCIDENTS_NB = "00_environment"  # the accident class's
@@ -207,7 +208,7 @@ def test_accident_scores_what_the_clean_copy_scores(honest, accident):
     assert {g: c["score"] for g, c in rec["cells"].items()} == {g: c["score"] for g, c in clean["cells"].items()}
     if NOTES[accident]:
         assert any(re.search(NOTES[accident], n) for n in rec["notes"]), rec["notes"]
-        assert re.search(NOTES[accident], feedback(honest["out"], accident, ACCIDENTS_NB).replace("&#x27;", "'"))
+        assert re.search(NOTES[accident], feedback(honest["out"], accident, ACCIDENTS_NB).replace("&#39;", "'"))
     assert not rec["findings"], rec["findings"]
     page = feedback(honest["out"], accident, ACCIDENTS_NB)
     assert not any(bad in page for bad in LEAKY)

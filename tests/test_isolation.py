@@ -23,7 +23,7 @@ import os
 import pytest
 
 from grader import engine, jobs, sandbox, zygote
-from tests.harness.classroom import solved, with_code, write_class
+from tools.classroom import solved, with_code, write_class
 
 DAY, NB, FUNC = "day1", "00_environment", "env_pick_device"
 ISO = sandbox.probe()
@@ -130,14 +130,14 @@ def test_nothing_reaches_the_next_student(tmp_path):
     opts = engine.Options(day=DAY, submissions=tmp_path / "submitted", out=tmp_path / "out",
                           db_url=f"sqlite:///{tmp_path / 'gb.db'}", workers=1, progress=False,
                           limits=jobs.Limits(cell_timeout=30, notebook_timeout=120, threads=1))
-    starts = zygote.STARTS
+    starts, failures = zygote.STARTS, zygote.FAILURES
     summary = engine.grade_class(opts)
-    records = {r["student"]: r for r in summary.records}
-    assert all(r["status"] == "graded" for r in records.values()), records
+    records = {r.student: r for r in summary.records}
+    assert all(r.status == "graded" for r in records.values()), records
     if zygote.enabled(ISO, opts.limits):  # the three kernels were forked by one warm zygote
-        assert zygote.STARTS == starts + 1 and not zygote._FAILED
+        assert zygote.STARTS == starts + 1 and zygote.FAILURES == failures
         assert int(_printed(tmp_path / "out", "b_find", "CAPS:"), 16) == 0  # a forked kernel has no capabilities
     assert sorted(_leftovers(tmp_path / "out", "c_self")) == sorted(KINDS)  # the search works
     assert _leftovers(tmp_path / "out", "b_find") == []
-    assert records["b_find"]["score"] == 8, records["b_find"]["cells"]
+    assert records["b_find"].score == 8, records["b_find"].cells
     assert os.path.exists(tmp_path / "out" / "autograded" / "a_plant" / DAY / f"{NB}.ipynb")

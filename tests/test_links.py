@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from tests.harness.links import dead_links, pages, relative_links
-from tests.harness.notebooks import ROOT
+from tools.notebooks import ROOT
 
 sys.path.insert(0, str(ROOT / "tools"))
 import edition  # noqa: E402  (tools/edition.py)

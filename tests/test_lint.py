@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.harness.notebooks import ROOT
+from tools.notebooks import ROOT
 
 
 def test_ruff_clean():

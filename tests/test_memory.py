@@ -142,7 +142,7 @@ def test_server_culls_idle_kernels_even_with_open_tabs(tmp_path, monkeypatch):
 def test_closing_a_notebook_shuts_its_kernel_down():
     import json
 
-    from tests.harness.notebooks import ROOT
+    from tools.notebooks import ROOT
 
     overrides = json.loads((ROOT / "grader" / "lab-overrides.json").read_text())
     assert overrides["@jupyterlab/notebook-extension:tracker"]["kernelShutdown"] is True

@@ -1,11 +1,11 @@
-"""``make nb NB=...`` (tests/harness/nbloop.py): the notebook names it accepts, and what it refuses."""
+"""``make nb NB=...`` (tools/nbloop.py): the notebook names it accepts, and what it refuses."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.harness import nbloop
-from tests.harness.notebooks import SOLUTIONS
+from tools import nbloop
+from tools.notebooks import SOLUTIONS
 
 
 @pytest.mark.parametrize("name", ["day1/01_tensors", "day1/01_tensors.ipynb", "solutions/day1/01_tensors.ipynb"])

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import mutants as mutant_catalogue
 from tests.harness.executed import close_current, executed
-from tests.harness.notebooks import (
+from tools import mutants as mutant_catalogue
+from tools.notebooks import (
     defined_names,
     exercises,
     nb_key,

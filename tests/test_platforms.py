@@ -19,8 +19,9 @@ import pytest
 
 from grader import exports, late, lms_files, platforms, report, roster, submissions
 from grader.platforms import Platform
-from tests.harness.classroom import solved, untouched
-from tests.harness.notebooks import ROOT
+from grader.records import NotebookRecord
+from tools.classroom import solved, untouched
+from tools.notebooks import ROOT
 
 DATA = ROOT / "tests" / "data"
 DAY = "day1"
@@ -289,17 +290,16 @@ def test_cli_refuses_an_unknown_roster_before_grading(tmp_path, capsys):
 
 
 def record(student, score, attributed=True):
-    return {"student": student, "notebook": "00_environment", "status": "graded" if attributed else "unreadable",
-            "score": score, "max_score": 10.0, "cells": {}, "notes": [], "findings": [], "detail": "",
-            "attributed": attributed}
+    return NotebookRecord(student=student, notebook="00_environment", status="graded" if attributed else "unreadable",
+                          score=score, max_score=10.0, attributed=attributed)
 
 
 def test_report_uses_final_scores_and_shows_both():
     records = [record("alice", 10.0), record("bob", 10.0), record("stray.ipynb", 0.0, attributed=False)]
     result = lms_files.ExportResult("canvas", Path("canvas.csv"), (roster.Unmatched("zed", "not_on_roster"),),
                                     Path("canvas-unmatched.csv"), ("Lee, Carol",), Path("r.csv"))
-    page = report.class_report_html(DAY, records, [], {"max_total": 10, "penalties": {"bob": {"00_environment": 2.0}},
-                                                       "exports": [result], "platform_late": {"bob": "canvas"}})
+    page = report.class_report_html(DAY, records, [], report.ClassFacts(
+        max_total=10, penalties={"bob": {"00_environment": 2.0}}, exports=(result,), platform_late={"bob": "canvas"}))
     assert "mean 9.0, median 9.0 of 10 points" in page  # (10 + 8) / 2, not 10
     assert "<td>bob</td><td>10</td><td>−2</td><td>8</td>" in page
     assert "2 students" in page and "(no student: needs a human)" in page

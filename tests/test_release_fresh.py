@@ -1,12 +1,12 @@
 """A forgotten ``make release`` fails ``make quick``: each student copy is compared with its
-source, regions that nbgrader removes removed (tests/harness/stale.py, no nbgrader run)."""
+source, regions that nbgrader removes removed (tools/stale.py, no nbgrader run)."""
 
 from __future__ import annotations
 
 import nbformat
 
-from tests.harness import stale
-from tests.harness.notebooks import SOLUTIONS, nbgrader_meta, read, student_copy
+from tools import stale
+from tools.notebooks import SOLUTIONS, nbgrader_meta, read, student_copy
 
 
 def test_student_copies_match_their_sources():
@@ -48,7 +48,7 @@ def test_stub_follows_the_indentation_of_the_markers():
 def test_stub_is_the_one_the_course_configures():
     import json
 
-    from tests.harness.notebooks import ROOT
+    from tools.notebooks import ROOT
 
     config = (ROOT / "grader" / "nbgrader_config.py").read_text()
     assert json.dumps(stale.CODE_STUB) in config, "ClearSolutions.code_stub changed: update src/ptcourse/nbmodel.py"

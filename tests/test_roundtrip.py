@@ -20,9 +20,9 @@ import sys
 import pytest
 
 from grader.gradebook import scores as gradebook_scores
-from tests.harness.classroom import write_class
-from tests.harness.course import TempCourse, solved_notebooks
-from tests.harness.notebooks import DAYS, ROOT, SOLUTIONS
+from tools.classroom import write_class
+from tools.course import TempCourse, solved_notebooks
+from tools.notebooks import DAYS, ROOT, SOLUTIONS
 
 DAYS_WITH_NOTEBOOKS = [d for d in DAYS if list((SOLUTIONS / d).glob("*.ipynb"))]
 

@@ -26,8 +26,8 @@ from grader.observations import Kind, Observer, ObserveSpec
 from ptcourse import observe as kernel
 from ptcourse.messages import msg_in, speaking
 from ptcourse.nbmodel import course_notebooks
-from tests.harness.classroom import solved, untouched, with_code, write_class
-from tests.harness.notebooks import ROOT
+from tools.classroom import solved, untouched, with_code, write_class
+from tools.notebooks import ROOT
 
 DAY, NB = "day1", "00_environment"
 OBSERVED = {"env_pick_device_priority", "env_diagnose_uses_report", "env_version_at_least_numeric"}
@@ -335,7 +335,7 @@ def tensor_class(tmp_path_factory):
                                                 db_url=f"sqlite:///{tmp / 'gb.db'}", source=source, workers=2,
                                                 progress=False))
     assert not summary.warnings or all("reference" not in w for w in summary.warnings), summary.warnings
-    return {r["student"]: r for r in summary.records}
+    return {r.student: r.to_json() for r in summary.records}  # as the resume file has it
 
 
 @pytest.mark.slow

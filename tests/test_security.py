@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 
 from grader import security
-from tests.harness.notebooks import ROOT
+from tools.notebooks import ROOT
 
 
 def test_scrub_keeps_file_names_only():

@@ -7,7 +7,7 @@ import re
 
 from grader import cli, jobs, sandbox, settings
 from ptcourse import selfcheck
-from tests.harness.notebooks import ROOT
+from tools.notebooks import ROOT
 
 VARIABLE = re.compile(r"\b(PT(?:GRADE|COURSE)_[A-Z_]+)\b")
 

@@ -18,9 +18,9 @@ import pytest
 
 from grader import report, similarity, similarity_page, submissions
 from ptcourse import nbmodel
-from tests.harness.classroom import solved, write_class
-from tests.harness.course import solved_translated
-from tests.harness.notebooks import ROOT, nbgrader_meta
+from tools.classroom import solved, write_class
+from tools.course import solved_translated
+from tools.notebooks import ROOT, nbgrader_meta
 
 DAY, NB, EXERCISE = "day1", "02_autograd", "autograd_batch_grads"
 HEADER = ('def batch_grads(w, batches):\n'
@@ -165,7 +165,7 @@ def test_page_says_it_is_not_a_verdict_and_escapes_code(result):
 
 def test_class_report_has_the_section(result):
     section = similarity_page.section(result, "en")
-    html = report.class_report_html(DAY, [], [], {"similarity_html": section})
+    html = report.class_report_html(DAY, [], [], report.ClassFacts(similarity_html=section))
     assert "Similar answers" in html and "similarity.html" in html and "carl" in html
 
 

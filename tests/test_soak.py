@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import soak
+from tools import soak
 
 
 def _record(score: float, status: str = "graded", kind: str | None = None, findings=()) -> dict:

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from tests.harness.notebooks import (
+from tools.notebooks import (
     ROOT,
     exercises,
     nb_key,
@@ -16,7 +16,7 @@ from tests.harness.notebooks import (
     solution_notebooks,
     student_copy,
 )
-from tests.harness.points import points_table
+from tools.points import points_table
 
 NOTEBOOKS = solution_notebooks()
 GRADE_ID = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)+$")  # e.g. linreg_converges

@@ -1,4 +1,4 @@
-"""Honest times (tests/harness/times.py): the rule's parts, and each day's total reported.
+"""Honest times (tools/times.py): the rule's parts, and each day's total reported.
 
 The 6-hour target per day is asserted by ``test_each_day_is_within_six_hours`` (issue 13), from the
 source notebooks alone (no kernel). A day still over it is listed in ``KNOWN_OVER`` with the
@@ -12,7 +12,7 @@ import warnings
 import nbformat
 import pytest
 
-from tests.harness import times
+from tools import times
 
 
 def _nb(*cells: tuple[str, str]) -> nbformat.NotebookNode:
@@ -79,27 +79,23 @@ def test_day_totals_are_reported():
     print(f"\nestimated time per day: {summary}")
     for day, minutes in times.over_target().items():
         warnings.warn(f"{day} is estimated at {times.duration(minutes)}, over the 6 h target "
-                      "(python -m tests.harness.times shows why)", UserWarning, stacklevel=1)
+                      "(python -m tools.times shows why)", UserWarning, stacklevel=1)
 
 
 def test_contributing_states_the_rule_the_tool_applies():
-    from tests.harness.notebooks import ROOT
+    from tools.notebooks import ROOT
 
     text = " ".join((ROOT / "CONTRIBUTING.md").read_text().split())
     assert f"{times.WORDS_PER_MINUTE} words a minute" in text
     for i, (limit, _, minutes) in enumerate(times.SIZES):
         stated = (f"up to {limit} lines {minutes} min" if limit != times.math.inf
                   else f"{times.SIZES[i - 1][0] + 1} lines or more {minutes} min")
-        assert stated in text, f"CONTRIBUTING.md should say '{stated}' (tests/harness/times.py SIZES)"
+        assert stated in text, f"CONTRIBUTING.md should say '{stated}' (tools/times.py SIZES)"
     assert f"rounded up to {times.ROUND_TO} minutes" in text
 
 
 # Days known to be over the 6 h target, with why; each entry is a strict xfail (remove it when the day fits).
-KNOWN_OVER: dict[str, str] = {
-    "day3": "6 h 35 min by the rule that counts the given code and the checks' re-runs (issue 23): Day 3's "
-            "26 exercises alone are 4 h; moving a notebook (07_debugging, 50 min) to Day 2 (4 h 35) is the "
-            "planned fix",
-}
+KNOWN_OVER: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("day", [
@@ -114,4 +110,4 @@ def test_each_day_is_within_six_hours(day):
     assert minutes is None, (
         f"{day} is estimated at {times.duration(minutes)}, over the {times.duration(times.DAY_TARGET_MIN)} target: "
         "move depth later notebooks do not need into a section whose heading says '(optional)', or trim "
-        "(python -m tests.harness.times shows the terms)")
+        "(python -m tools.times shows the terms)")

@@ -29,8 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from grader.gradebook import nbgrader_env  # noqa: E402
-from tests.harness.classroom import mixed_class, write_class  # noqa: E402
-from tests.harness.course import TempCourse  # noqa: E402
+from tools.classroom import mixed_class, write_class  # noqa: E402
+from tools.course import TempCourse  # noqa: E402
 
 
 def cell_scores(db: Path, day: str) -> dict:

@@ -53,8 +53,8 @@ def gpu_env() -> dict[str, str]:
 
 def run_notebook(path: Path) -> dict:
     """Execute one notebook in a fresh kernel; seconds, failing cells, and the device it chose."""
-    from tests.harness.kernel import Kernel
-    from tests.harness.notebooks import nb_key, read
+    from tools.kernel import Kernel
+    from tools.notebooks import nb_key, read
 
     started = time.perf_counter()
     failures = []
@@ -71,7 +71,7 @@ def run_notebook(path: Path) -> dict:
 
 
 def run_notebooks(workers: int) -> list[dict]:
-    from tests.harness.notebooks import DAYS, solution_notebooks
+    from tools.notebooks import DAYS, solution_notebooks
 
     paths = [p for day in DAYS for p in solution_notebooks(day)]
     # one process per kernel client, started fresh (this process has already initialised CUDA)
@@ -82,8 +82,8 @@ def run_notebooks(workers: int) -> list[dict]:
 # -- 2. the solved copies through the class grader, GPU exposed ---------------------------------
 def grade_day(day: str, workers: int) -> dict:
     """Grade the solved student copies of one day with the GPU exposed; scores per notebook."""
-    from tests.harness.classroom import solved, write_class
-    from tests.harness.notebooks import solution_notebooks
+    from tools.classroom import solved, write_class
+    from tools.notebooks import solution_notebooks
 
     names = [p.stem for p in solution_notebooks(day)]
     with tempfile.TemporaryDirectory(prefix="gpu-check-") as tmp:
@@ -288,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
                 rows += measure(device, small=args.dry_run)
     if "notebooks" not in args.skip and time_left():
         if args.dry_run:
-            from tests.harness.notebooks import DAYS, nb_key, solution_notebooks
+            from tools.notebooks import DAYS, nb_key, solution_notebooks
 
             planned = [nb_key(p) for d in DAYS for p in solution_notebooks(d)]
             rows.append({"claim": "solution notebooks on the GPU", "baseline": "-", "variant": "-",
@@ -301,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
                          "variant": f"{sum(r['seconds'] for r in runs):.0f} s of cells in all",
                          "result": "all ran clean on CUDA" if not bad else "FAILED: " + ", ".join(bad)})
     if "grading" not in args.skip:
-        from tests.harness.notebooks import DAYS
+        from tools.notebooks import DAYS
 
         for day in DAYS:
             if not time_left():

@@ -26,7 +26,7 @@ translated README below it (``{repo}`` and ``{clone_url}`` kept as they are).
 On ``HOME.ipynb`` the generated parts of the day tables (minutes, points, totals) are left out
 of the hash, so ``make points`` does not make the home page's translation stale; the titles,
 links and "what you learn" texts are in it. ``build`` regenerates those tables in the language
-(tests/harness/home.py, the code ``make points`` uses), from the translated rows.
+(tools/home.py, the code ``make points`` uses), from the translated rows.
 
 ``build`` writes ``<lang>/dayN/*.ipynb``: the student copies ``dayN/*.ipynb`` with every fresh
 translated cell's source replaced (a stale entry is not used: that cell stays English until the
@@ -56,7 +56,7 @@ README_SOURCE = Path("tools/edition-files/README.md")  # the student README, rel
 README_ID = "README"
 STUB_COMMENT = "# YOUR CODE HERE"  # the first line of nbgrader's code stub (grader/nbgrader_config.py)
 HEADER = re.compile(r"^<!-- cell: (?P<cell>\S+) en: (?P<en>[0-9a-f]{12})(?P<code> code)? -->$", re.M)
-# The generated parts of HOME.ipynb (tests/harness/home.py): left out of the hash.
+# The generated parts of HOME.ipynb (tools/home.py): left out of the hash.
 TABLE = re.compile(r"<!-- table:(?P<day>day\d) -->\n(?P<body>.*?)<!-- /table -->", re.S)
 LOOSE_ROW = re.compile(r"^\| \[(?P<title>[^\]]+)\]\((?P<path>day\d/[\w.]+\.ipynb)\) \| (?P<what>.+?) \|", re.M)
 
@@ -329,7 +329,7 @@ def translated_home(nb: dict, entries: dict[str, Entry], lang: str) -> dict:
     sys.path.insert(0, str(ROOT))
     import nbformat
 
-    from tests.harness import home
+    from tools import home
 
     out = translate_notebook(nb, entries, lang, "HOME.ipynb")
     translated = {c["id"] for c in out["cells"] if c.get("id") in entries}

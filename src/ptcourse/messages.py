@@ -122,3 +122,10 @@ def msg(key: str, /, **values: object) -> str:
 def has(key: str) -> bool:
     """Whether ``key`` is an id of the English catalogue."""
     return key in catalogue(DEFAULT_LANG)
+
+
+def say(key: str, /, *shown: object, **values: object) -> None:
+    """Print the message ``key`` in the learner's language, then ``shown`` as ``print`` would:
+    a demonstration cell's printed label, ``say("tensors.demo_negatives", (x < 0).sum().item())``
+    for ``print("negatives:", ...)``. Values inside the sentence go by name (``**values``)."""
+    print(msg(key, **values), *shown)

@@ -7,7 +7,79 @@ from pathlib import Path
 
 from ptcourse.messages import msg
 
-__all__ = ["plot_broadcast", "plot_curves", "plot_grad_graph", "plot_storage", "show_images", "use_language_fonts"]
+__all__ = ["describe", "plot_broadcast", "plot_curves", "plot_grad_graph", "plot_storage", "show_images",
+           "use_language_fonts"]
+
+ALT_ATTR = "_ptcourse_alt"  # where a figure keeps its text alternative (describe)
+
+
+def describe(fig_or_ax, alt: str, notice: str | None = None):
+    """Give a figure its text alternative; returns ``fig_or_ax``.
+
+    ``alt`` says what the figure shows (in the learner's language: pass a catalogue message),
+    ``notice`` what to notice in it; both together become ``alt`` in the image output's metadata
+    (``metadata["image/png"]["alt"]``) when the notebook shows the figure. Every figure that
+    :mod:`ptcourse.plotting` draws is described; a figure drawn with matplotlib in a cell calls
+    this itself: ``describe(fig, msg("topic.fig_alt"))``.
+    """
+    from matplotlib.figure import Figure
+
+    fig = fig_or_ax if isinstance(fig_or_ax, Figure) else fig_or_ax.figure
+    setattr(fig, ALT_ATTR, msg("plot.alt_notice", alt=alt, notice=notice) if notice else alt)
+    _install_alt_formatter()
+    return fig_or_ax
+
+
+def alt_text(fig_or_ax) -> str | None:
+    """The text alternative :func:`describe` gave the figure, or None."""
+    return getattr(getattr(fig_or_ax, "figure", fig_or_ax), ALT_ATTR, None)
+
+
+def _with_alt(inner):
+    """An IPython formatter for figures that adds the figure's text alternative to the output's metadata."""
+    def format_figure(fig):
+        out = inner(fig)
+        alt = getattr(fig, ALT_ATTR, None)
+        if out is None or not alt:
+            return out
+        data, metadata = out if isinstance(out, tuple) and len(out) == 2 else (out, None)
+        return data, {**(metadata or {}), "alt": alt}
+
+    format_figure.ptcourse_alt = True
+    return format_figure
+
+
+def _install_alt_formatter() -> None:
+    """Wrap the kernel's PNG and JPEG formatters of figures (matplotlib_inline's) with :func:`_with_alt`.
+    Done when a figure is described, after pyplot chose the inline backend and registered them."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+    from matplotlib.figure import Figure
+
+    for mime in ("image/png", "image/jpeg"):
+        formatter = shell.display_formatter.formatters.get(mime)
+        try:
+            current = formatter.lookup_by_type(Figure) if formatter is not None else None
+        except KeyError:
+            continue
+        if current is not None and not getattr(current, "ptcourse_alt", False):
+            formatter.for_type(Figure, _with_alt(current))
+
+
+def _series(curves: Mapping[str, Sequence[float]], key: str) -> str:
+    """Each named series in a few words, for a figure's text alternative."""
+    return msg("plot.alt_separator").join(
+        msg(key, name=name, first=float(values[0]), last=float(values[-1]), n=len(values))
+        for name, values in curves.items() if len(values))
+
+
+def _titled(title: str | None, description: str) -> str:
+    return msg("plot.alt_titled", title=title, description=description) if title else description
 
 
 def _or(text: str | None, key: str, **values: object) -> str:
@@ -17,9 +89,11 @@ def _or(text: str | None, key: str, **values: object) -> str:
 
 
 def plot_curves(curves: Mapping[str, Sequence[float]], xlabel: str | None = None, ylabel: str | None = None,
-                logy: bool = False, title: str | None = None):
+                logy: bool = False, title: str | None = None, notice: str | None = None):
     """One line per named series, e.g. ``plot_curves({"train": losses})``; returns the axes.
-    The axes say epoch and loss (in the learner's language) unless ``xlabel``/``ylabel`` are given."""
+    The axes say epoch and loss (in the learner's language) unless ``xlabel``/``ylabel`` are given.
+    The figure's text alternative (:func:`describe`) names each series' first and last value, and
+    ``notice``, if given, what to notice."""
     import matplotlib.pyplot as plt
 
     xlabel, ylabel = _or(xlabel, "plot.curves_xlabel"), _or(ylabel, "plot.curves_ylabel")
@@ -36,11 +110,15 @@ def plot_curves(curves: Mapping[str, Sequence[float]], xlabel: str | None = None
     if len(curves) > 1:
         ax.legend()
     fig.tight_layout()
+    description = msg("plot.curves_alt", xlabel=xlabel, ylabel=ylabel, log=msg("plot.alt_logy") if logy else "",
+                      series=_series(curves, "plot.curves_alt_series"))
+    describe(fig, _titled(title, description), notice)
     return ax
 
 
 def plot_latency(latencies: Mapping[str, Mapping[int, float]], title: str | None = None,
-                 xlabel: str | None = None, ylabel: str | None = None, guide_label: str | None = None):
+                 xlabel: str | None = None, ylabel: str | None = None, guide_label: str | None = None,
+                 notice: str | None = None):
     """Latency against batch size, one line per engine, both axes logarithmic; returns the axes.
 
     ``latencies`` maps an engine's name to ``{batch size: median milliseconds per call}``, e.g.
@@ -74,14 +152,20 @@ def plot_latency(latencies: Mapping[str, Mapping[int, float]], title: str | None
     ax.set_title(title)
     ax.legend(fontsize=8)
     fig.tight_layout()
+    series = msg("plot.alt_separator").join(
+        msg("plot.latency_alt_series", name=name, small=min(points), first=points[min(points)],
+            large=max(points), last=points[max(points)]) for name, points in latencies.items())
+    describe(fig, _titled(title, msg("plot.latency_alt", xlabel=xlabel, ylabel=ylabel, guide=guide_label,
+                                     series=series)), notice)
     return ax
 
 
 __all__ += ["plot_latency"]
 
 
-def show_images(images, titles: Sequence[str] | None = None, ncols: int = 8):
-    """A grid of grey-scale images (a tensor ``(N, 1, H, W)`` or ``(N, H, W)``); returns the figure."""
+def show_images(images, titles: Sequence[str] | None = None, ncols: int = 8, notice: str | None = None):
+    """A grid of grey-scale images (a tensor ``(N, 1, H, W)`` or ``(N, H, W)``); returns the figure.
+    Its text alternative lists the images' titles (:func:`describe`), and ``notice``, if given."""
     import matplotlib.pyplot as plt
 
     images = images.detach().cpu()
@@ -97,10 +181,16 @@ def show_images(images, titles: Sequence[str] | None = None, ncols: int = 8):
             if titles is not None:
                 ax.set_title(titles[i], fontsize=8)
     fig.tight_layout()
+    description = msg("plot.images_alt", n=n, height=images.shape[-2], width=images.shape[-1])
+    if titles is not None:
+        description = msg("plot.images_alt_titles", description=description,
+                          titles=msg("plot.alt_separator").join(str(t) for t in titles[:n]))
+    describe(fig, description, notice)
     return fig
 
 
-def plot_broadcast(shape_a: Sequence[int], shape_b: Sequence[int], names: Sequence[str] = ("a", "b")):
+def plot_broadcast(shape_a: Sequence[int], shape_b: Sequence[int], names: Sequence[str] = ("a", "b"),
+                   notice: str | None = None):
     """Two shapes lined up from the right, as broadcasting compares them; returns the figure.
 
     One row of boxes per shape and one for the result. A size that is stretched (a 1, or a
@@ -142,11 +232,13 @@ def plot_broadcast(shape_a: Sequence[int], shape_b: Sequence[int], names: Sequen
     ax.set_xticks([c + 0.5 for c in range(width)], [msg("plot.broadcast_axis", index=c - width) for c in range(width)])
     ax.set_yticks([2.5, 1.5, 0.5], [f"{names[0]} {a}", f"{names[1]} {b}", msg("plot.broadcast_result")])
     ax.set_xlabel(msg("plot.broadcast_xlabel"))
-    ax.set_title(msg("plot.broadcast_gives", a=a, b=b, result=result) if result is not None
-                 else msg("plot.broadcast_fails", a=a, b=b))
+    title = (msg("plot.broadcast_gives", a=a, b=b, result=result) if result is not None
+             else msg("plot.broadcast_fails", a=a, b=b))
+    ax.set_title(title)
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     fig.tight_layout()
+    describe(fig, _titled(title, msg("plot.broadcast_alt", a=f"{names[0]} {a}", b=f"{names[1]} {b}")), notice)
     return fig
 
 
@@ -161,7 +253,7 @@ def _storage_positions(t, base) -> list[int] | None:
             for index in itertools.product(*(range(n) for n in t.shape))]
 
 
-def plot_storage(base, tensors: Mapping[str, object], base_name: str = "x"):
+def plot_storage(base, tensors: Mapping[str, object], base_name: str = "x", notice: str | None = None):
     """Which cells of ``base``'s memory each tensor reads; returns the figure.
 
     The top row is ``base``'s storage, one box per element. Each named tensor gets a row: a
@@ -201,10 +293,16 @@ def plot_storage(base, tensors: Mapping[str, object], base_name: str = "x"):
     ax.set_xticks([k + 0.5 for k in range(n)], [str(k) for k in range(n)])
     ax.set_yticks([len(rows) - 0.5 - r for r in range(len(rows))], [name for name, _ in rows])
     ax.set_xlabel(msg("plot.storage_xlabel", base=base_name))
-    ax.set_title(msg("plot.storage_title", base=base_name))
+    title = msg("plot.storage_title", base=base_name)
+    ax.set_title(title)
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     fig.tight_layout()
+    rows_alt = msg("plot.alt_separator").join(
+        msg("plot.storage_alt_row", name=name, note=msg("plot.storage_copy") if _storage_positions(t, base) is None
+            else msg("plot.storage_alt_view", cells=_storage_positions(t, base)))
+        for name, t in tensors.items())
+    describe(fig, _titled(title, msg("plot.storage_alt", base=base_name, n=n, rows=rows_alt)), notice)
     return fig
 
 
@@ -244,7 +342,8 @@ def grad_graph(output, names: Mapping[str, object] | None = None):
     return nodes, edges
 
 
-def plot_grad_graph(output, names: Mapping[str, object] | None = None, title: str | None = None):
+def plot_grad_graph(output, names: Mapping[str, object] | None = None, title: str | None = None,
+                    notice: str | None = None):
     """Draw :func:`grad_graph` of ``output``: leaves on the left, the output's node on the right.
 
     Arrows point the way ``backward()`` walks, from the output towards the leaves. Returns the
@@ -275,14 +374,19 @@ def plot_grad_graph(output, names: Mapping[str, object] | None = None, title: st
     ax.set_xlim(-0.7, deepest + 0.7)
     ax.set_ylim(-tallest / 2 - 0.2, tallest / 2 + 0.2)
     ax.axis("off")
-    ax.set_title(title or msg("plot.grad_graph_title"))
+    title = title or msg("plot.grad_graph_title")
+    ax.set_title(title)
     fig.tight_layout()
+    labels = [label.replace("\n", " ") for label, _ in sorted(nodes.values(), key=lambda n: n[1])]
+    describe(fig, _titled(title, msg("plot.grad_graph_alt", n=len(nodes), nodes=msg("plot.alt_separator").join(labels))),
+             notice)
     return fig
 
 
 def plot_scale_history(scales: Sequence[float], skipped: Sequence[bool],
                        title: str | None = None, xlabel: str | None = None, ylabel: str | None = None,
-                       skipped_label: str | None = None, stepped_label: str | None = None):
+                       skipped_label: str | None = None, stepped_label: str | None = None,
+                       notice: str | None = None):
     """The scale a ``GradScaler`` used at each step (log₂ axis), skipped steps marked; returns the axes.
 
     ``scales[i]`` is ``scaler.get_scale()`` read before step ``i + 1``'s ``scaler.step``;
@@ -310,6 +414,9 @@ def plot_scale_history(scales: Sequence[float], skipped: Sequence[bool],
     ax.set_title(title)
     ax.legend()
     fig.tight_layout()
+    if scales:
+        describe(fig, _titled(title, msg("plot.scale_alt", n=len(scales), first=scales[0], last=scales[-1],
+                                         skipped=sum(bool(b) for b in skipped))), notice)
     return ax
 
 
@@ -317,7 +424,8 @@ def plot_memory_vs_batch(batch_sizes: Sequence[int], activation_bytes: Sequence[
                          fixed_bytes: float = 0, budget_bytes: float | None = None,
                          title: str | None = None, xlabel: str | None = None, ylabel: str | None = None,
                          activations_label: str | None = None, total_label: str | None = None,
-                         fixed_label: str | None = None, budget_label: str | None = None):
+                         fixed_label: str | None = None, budget_label: str | None = None,
+                         notice: str | None = None):
     """Activation memory (and, with ``fixed_bytes``, the total) against batch size, in MiB; returns the axes.
 
     ``fixed_bytes`` (weights, gradients, optimizer state) does not grow with the batch and is
@@ -347,10 +455,17 @@ def plot_memory_vs_batch(batch_sizes: Sequence[int], activation_bytes: Sequence[
     ax.set_ylim(bottom=0)
     ax.legend(fontsize=8)
     fig.tight_layout()
+    if sizes:
+        description = msg("plot.memory_alt", small=sizes[0], first=acts[0], large=sizes[-1], last=acts[-1])
+        if fixed_bytes:
+            description += msg("plot.memory_alt_fixed", fixed=fixed_bytes / mib)
+        if budget_bytes is not None:
+            description += msg("plot.memory_alt_budget", budget=budget_bytes / mib)
+        describe(fig, _titled(title, description), notice)
     return ax
 
 
-__all__ += ["plot_memory_vs_batch", "plot_scale_history"]
+__all__ += ["alt_text", "plot_memory_vs_batch", "plot_scale_history"]
 
 
 # -- fonts for the learner's language ---------------------------------------------------------

@@ -78,11 +78,11 @@ def record(notebook: Path | str, *, passed: int, total: int, source: str,
     return path
 
 
-def record_grades(notebook: Path | str, cells: dict[str, dict]) -> Path:
-    """Save a graded self-check (``python -m grader check``): ``{grade_id: {"score", "max"}}``."""
-    passed = sum(1 for c in cells.values() if c["score"] >= c["max"])
-    return record(notebook, passed=passed, total=len(cells), source="graded",
-                  score=sum(c["score"] for c in cells.values()), max_score=sum(c["max"] for c in cells.values()))
+def record_grades(notebook: Path | str, checks: list[tuple[float, float]]) -> Path:
+    """Save a graded self-check (``python -m grader check``): each graded check's ``(score, max)``."""
+    passed = sum(1 for score, most in checks if score >= most)
+    return record(notebook, passed=passed, total=len(checks), source="graded",
+                  score=sum(score for score, _ in checks), max_score=sum(most for _, most in checks))
 
 
 def _when(stamp: str) -> str:

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from tests.browser.lab import LabServer, copy_course
-from tests.harness.course import solved_copy, solved_translated
-from tests.harness.notebooks import DAYS, ROOT, SOLUTIONS, read
+from tools.course import solved_copy, solved_translated
+from tools.notebooks import DAYS, ROOT, SOLUTIONS, read
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = ROOT / "artifacts" / "browser"
@@ -112,8 +112,8 @@ def zh_grading(tmp_path_factory, browser_ready):
 
     import nbformat
 
-    from tests.harness import classroom
-    from tests.harness.notebooks import nbgrader_meta
+    from tools import classroom
+    from tools.notebooks import nbgrader_meta
 
     day, name = "day1", "00_environment"
     mutant, _ = classroom.mutated(day, name, 0)

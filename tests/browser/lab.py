@@ -20,7 +20,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tests.harness.notebooks import ROOT
+from tools.notebooks import ROOT
 
 VENV = ROOT / ".venv"
 

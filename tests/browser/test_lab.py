@@ -14,7 +14,7 @@ import pytest
 from tests.browser import ui
 from tests.browser.conftest import EN_NOTEBOOKS, NOTEBOOKS
 from tests.harness.mdmarkers import literal_markers
-from tests.harness.notebooks import DAYS, ROOT, points, solution_notebooks
+from tools.notebooks import DAYS, ROOT, points, solution_notebooks
 
 pytestmark = pytest.mark.slow
 KERNEL = "PyTorch course (Python 3.11)"
@@ -47,7 +47,7 @@ def test_home_opens_unmodified(page, lab, artifacts):
     """Opening the course home leaves it unmodified: no unsaved-changes dot, no "save?" prompt.
 
     JupyterLab writes the kernel's spec and language_info into the notebook it opens; the
-    page's metadata must already be what the course kernel reports (tests/harness/home.py).
+    page's metadata must already be what the course kernel reports (tools/home.py).
     """
     ui.open_lab(page, lab, "/lab/tree/HOME.ipynb")
     page.wait_for_timeout(3000)  # the kernel's info reply (language_info) comes after "Idle"
@@ -165,7 +165,7 @@ def student_edition(tmp_path_factory, browser_ready):
     """The student edition (make student-edition), built into a temporary folder."""
     import sys
 
-    from tests.harness.notebooks import ROOT
+    from tools.notebooks import ROOT
 
     sys.path.insert(0, str(ROOT / "tools"))
     import edition
@@ -222,7 +222,7 @@ def _check_lines(page) -> list[str]:
 def test_chinese_home_opens_and_links_the_chinese_notebooks(page, lab, artifacts):
     import json
 
-    from tests.harness.notebooks import ROOT
+    from tools.notebooks import ROOT
 
     ui.open_lab(page, lab, "/lab/tree/zh-CN/HOME.ipynb")
     ui.shot(page, artifacts, "40_zh_home")

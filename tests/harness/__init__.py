@@ -1,9 +1,11 @@
-"""Course-maintainer tooling shared by the test suite and the benchmark.
+"""Helpers of the test suite alone: the accident and red-team catalogues, executed notebooks, links,
+Markdown markers, message ids and the soak run.
 
-* :mod:`tests.harness.kernel` - run code in a fresh Jupyter kernel and collect errors;
-* :mod:`tests.harness.notebooks` - find the course's notebooks, exercises and graded cells;
-* :mod:`tests.harness.mutants` - the catalogue of plausible wrong answers and how to try one;
-* :mod:`tests.harness.course` - a throw-away nbgrader course for round trips;
-* :mod:`tests.harness.classroom` - synthetic classes (solved, untouched, mutant) for the grader;
-* :mod:`tests.harness.home` - the course home page's tables (``HOME.ipynb``).
+What maintainers' commands share with the tests lives in ``tools/`` (tests import it, never the
+reverse: tests/test_architecture.py): :mod:`tools.notebooks` (the course's notebooks, exercises and
+graded cells), :mod:`tools.kernel` (code in a fresh Jupyter kernel), :mod:`tools.mutants` (plausible
+wrong answers and how to try one), :mod:`tools.course` (a throw-away nbgrader course),
+:mod:`tools.classroom` (synthetic classes), :mod:`tools.stale` (a forgotten ``make release``),
+:mod:`tools.points`, :mod:`tools.times` and :mod:`tools.home` (``make points``, ``make times``) and
+:mod:`tools.nbloop` (``make nb``).
 """

@@ -6,8 +6,8 @@ import atexit
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.harness.kernel import Kernel, Result
-from tests.harness.notebooks import read
+from tools.kernel import Kernel, Result
+from tools.notebooks import read
 
 
 @dataclass

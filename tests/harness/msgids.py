@@ -18,10 +18,10 @@ import string
 import sys
 from dataclasses import dataclass
 
-from tests.harness.notebooks import ROOT, SOLUTIONS, read
+from tools.notebooks import ROOT, SOLUTIONS, read
 
 SRC = ROOT / "src"
-ID_ARG = {"check": 1, "fail": 0, "msg": 0, "passed": 0, "msg_in": 1}  # where each helper's call names its id
+ID_ARG = {"check": 1, "fail": 0, "msg": 0, "passed": 0, "msg_in": 1, "say": 0}  # where each helper's call names its id
 NAME_ARG = {"check_shape": 2, "check_dtype": 2, "check_device": 2, "check_requires_grad": 2, "check_close": 2,
             "check_equal": 2, "check_type": 2, "check_tensor": 1, "check_finite": 1}  # the ``name`` argument
 LOOKS_LIKE_ID = re.compile(r"^[A-Za-z_]\w*(\.\w+)+$")

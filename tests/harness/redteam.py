@@ -16,7 +16,7 @@ import copy
 import nbformat
 
 from ptcourse.nbmodel import defined_names, role
-from tests.harness.notebooks import ROOT
+from tools.notebooks import ROOT
 
 SWALLOW_ALL = "lambda *a, **k: None"
 

@@ -1,6 +1,6 @@
 """Wrong answers for day1/00_environment."""
 
-from tests.harness.mutants import Mutant
+from tools.mutants import Mutant
 
 MUTANTS = [
     Mutant("env_pick_device", "returns a string instead of a torch.device",

@@ -1,6 +1,6 @@
 """Wrong answers for day1/01_tensors."""
 
-from tests.harness.mutants import Mutant
+from tools.mutants import Mutant
 
 MUTANTS = [
     # Exercise 1: make_grid

@@ -1,6 +1,6 @@
 """Wrong answers for day1/02_autograd."""
 
-from tests.harness.mutants import Mutant
+from tools.mutants import Mutant
 
 MUTANTS = [
     # Exercise 1: classic_grad

@@ -1,6 +1,6 @@
 """Wrong answers for day1/03_modules."""
 
-from tests.harness.mutants import Mutant
+from tools.mutants import Mutant
 
 MLP_FORWARD = "return self.out(self.act(self.hidden(x)))"
 DEEP_LOOP = "        for layer in self.layers[:-1]:\n            x = torch.relu(layer(x))\n        return self.layers[-1](x)\n"

@@ -1,6 +1,6 @@
 """Wrong answers for day2/01_linear_regression."""
 
-from tests.harness.mutants import Mutant
+from tools.mutants import Mutant
 
 MUTANTS = [
     # Exercise 1: make_data

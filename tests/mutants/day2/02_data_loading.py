@@ -1,6 +1,6 @@
 """Wrong answers for day2/02_data_loading."""
 
-from tests.harness.mutants import Mutant
+from tools.mutants import Mutant
 
 MUTANTS = [
     # Exercise 1: TensorPairDataset

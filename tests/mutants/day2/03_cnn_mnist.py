@@ -1,6 +1,6 @@
 """Wrong answers for day2/03_cnn_mnist."""
 
-from tests.harness.mutants import Mutant
+from tools.mutants import Mutant
 
 TO_DEVICE = "        inputs, targets = inputs.to(device), targets.to(device)\n"
 

@@ -1,6 +1,6 @@
 """Wrong answers for day2/04_checkpoints."""
 
-from tests.harness.mutants import Mutant
+from tools.mutants import Mutant
 
 MUTANTS = [
     # Exercise 1: save_checkpoint / load_checkpoint

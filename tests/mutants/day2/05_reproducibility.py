@@ -1,6 +1,6 @@
 """Wrong answers for day2/05_reproducibility."""
 
-from tests.harness.mutants import Mutant
+from tools.mutants import Mutant
 
 MUTANTS = [
     # Exercise 1: set_seed

@@ -1,6 +1,6 @@
 """Wrong answers for day3/02_mixed_precision."""
 
-from tests.harness.mutants import Mutant
+from tools.mutants import Mutant
 
 MUTANTS = [
     # Exercise 1: make_amp_tools

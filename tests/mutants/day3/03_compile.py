@@ -1,6 +1,6 @@
 """Wrong answers for day3/03_compile."""
 
-from tests.harness.mutants import Mutant
+from tools.mutants import Mutant
 
 MUTANTS = [
     # Exercise 1: time_call

@@ -1,6 +1,6 @@
 """Wrong answers for day3/04_memory."""
 
-from tests.harness.mutants import Mutant
+from tools.mutants import Mutant
 
 MUTANTS = [
     # Exercise 1: training_memory_bytes
@@ -70,6 +70,17 @@ MUTANTS = [
            expect=r"did not fall",
            replace=[("        for block in self.blocks:\n            x = checkpoint(block, x, use_reentrant=False)\n        return x\n",
                      "        return checkpoint_sequential(self.blocks, 1, x, use_reentrant=False)\n")], caught_by="visible", msgid="memory.ckpt_peak_not_lower"),
+    Mutant("memory_checkpointed", "segments of three blocks (over the budget)",
+           expect=r"did not fall\s+within the budget",
+           replace=[("        for block in self.blocks:\n            x = checkpoint(block, x, use_reentrant=False)\n        return x\n",
+                     "        for start in range(0, len(self.blocks), 3):\n"
+                     "            x = checkpoint(self.blocks[start:start + 3], x, use_reentrant=False)\n        return x\n")],
+           caught_by="visible", msgid="memory.ckpt_peak_not_lower"),
+    Mutant("memory_checkpointed", "checkpoint_sequential with 3 segments (fits the visible depth only)",
+           expect=r"did not fall\s+within the budget",
+           replace=[("        for block in self.blocks:\n            x = checkpoint(block, x, use_reentrant=False)\n        return x\n",
+                     "        return checkpoint_sequential(self.blocks, 3, x, use_reentrant=False)\n")],
+           caught_by="hidden", msgid="memory.ckpt_peak_not_lower"),
     Mutant("memory_checkpointed", "no_grad instead of checkpoint",
            expect=r"output does not require grad.*torch\.no_grad\(\)",
            replace=[("x = checkpoint(block, x, use_reentrant=False)",
@@ -114,8 +125,21 @@ MUTANTS = [
                  "    return total\n"), caught_by="visible", msgid="memory.accum_grad"),
     Mutant("memory_accumulation", "no zero_grad at all",
            expect=r"includes what was in \.grad before the call",
-           replace=[("    optimizer.zero_grad()\n    total = 0.0\n", "    total = 0.0\n")], caught_by="hidden", msgid="memory.accum_stale"),
+           replace=[("    optimizer.zero_grad()\n    total = 0.0\n", "    total = 0.0\n")], caught_by="visible", msgid="memory.accum_stale"),
     Mutant("memory_accumulation", "returns the loss tensor",
            expect=r"return the loss as a Python float",
-           replace=[("total += loss.item()", "total = total + loss.detach()")], caught_by="hidden", msgid="memory.accum_loss_type"),
+           replace=[("total += loss.item()", "total = total + loss.detach()")], caught_by="visible", msgid="memory.accum_loss_type"),
+    Mutant("memory_accumulation", "zero_grad after the step instead of before the first piece",
+           expect=r"includes what was in \.grad before the call",
+           replace=[("    optimizer.zero_grad()\n    total = 0.0\n", "    total = 0.0\n"),
+                    ("    optimizer.step()\n    return total", "    optimizer.step()\n    optimizer.zero_grad()\n    return total")],
+           caught_by="visible", msgid="memory.accum_stale"),
+    Mutant("memory_accumulation", "weights the gradients right, returns the plain mean of the pieces' losses",
+           expect=r"should return the full batch's mean loss",
+           replace=[("        total += loss.item()\n", "        total += loss.item() * len(x) / len(xb) / micro_batches\n")],
+           caught_by="visible", msgid="memory.accum_loss"),
+    Mutant("memory_accumulation", "divides by the nominal total (first piece's size × micro_batches), not len(x)",
+           expect=r"10 samples in micro-batches of sizes \[3, 3, 2, 2\].*differs from the full-batch gradient",
+           replace=[("* (len(xb) / len(x))", "* (len(xb) / (len(torch.tensor_split(x, micro_batches)[0]) * micro_batches))")],
+           caught_by="visible", msgid="memory.accum_grad"),
 ]

@@ -1,6 +1,6 @@
 """Wrong answers for day3/05_distributed."""
 
-from tests.harness.mutants import Mutant
+from tools.mutants import Mutant
 
 MUTANTS = [
     # Exercise 1: ddp_settings

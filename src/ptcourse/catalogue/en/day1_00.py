@@ -15,4 +15,9 @@ MESSAGES = {
     "env.diagnose": "For a report with {facts}, diagnose() should say '{expected}', got '{got}'.",
     "env.version": "version_at_least({version!r}, {minimum}) should be {expected}, got {got}.",
     "env.version_type": "version_at_least() should return True or False, got {got_type}.",
+    # Printed by the demonstration cells (ptcourse.messages.say) and figure texts
+    "env.demo_built_with_cuda": "built with CUDA:",
+    "env.demo_cuda_available": "CUDA available:",
+    "env.demo_mps_available": "MPS (Apple GPU) available:",
+    "env.demo_threads": "threads:",
 }

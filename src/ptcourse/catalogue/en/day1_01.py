@@ -147,4 +147,16 @@ MESSAGES = {
         "apply_weights should return {expected} (the dtype of weights), got {got}. Convert counts to "
         "the weights' dtype, not the weights to integers (that rounds them)."
     ),
+    # Printed by the demonstration cells (ptcourse.messages.say) and figure texts
+    "tensors.demo_mse_wrong": "mean squared error, wrong:",
+    "tensors.demo_mse_right": "mean squared error, right:",
+    "tensors.demo_negatives": "negatives:",
+    "tensors.demo_no_copy": "no copy when already there:",
+    "tensors.name_cleaned": "the result for a random {shape} tensor",
+    "tensors.word_shares": "shares x's memory",
+    "tensors.word_is_copy": "is a copy",
+    "tensors.word_a_copy": "a copy",
+    "tensors.word_its_source": "its source",
+    "tensors.label_counts_on_cpu": "counts, made on the CPU",
+    "tensors.name_pairwise_random": "pairwise_sq_dists on random {a} and {b} points",
 }

@@ -128,4 +128,24 @@ MESSAGES = {
         "x: keep doubling in a while loop as long as y.norm() <= limit (a norm equal to the limit "
         "still doubles)."
     ),
+    # Printed by the demonstration cells (ptcourse.messages.say) and figure texts
+    "autograd.demo_is_leaf": "{name} is a leaf:",
+    "autograd.demo_points_back": "y's grad_fn points back to:",
+    "autograd.fig_graph_title": "The graph autograd recorded for z = (a * b + exp(a)).sum()",
+    "autograd.fig_graph_notice": "Notice that a feeds two operations (the product and exp), so backward() reaches a's leaf by two paths and adds the two contributions.",
+    "autograd.demo_after_backward": "after backward #{step}: w.grad = {grad}",
+    "autograd.demo_after_zero": "after zero_() and one backward:",
+    "autograd.demo_estimate": "{dtype:14} estimate {estimate:.10f}   error {error:.1e}",
+    "autograd.demo_passes_gradcheck": "{name} passes gradcheck:",
+    "autograd.demo_gradient_at_zero": "gradient at 0 and at 0.001:",
+    "autograd.demo_true_slope": "sigmoid (the true slope):",
+    "autograd.demo_under_no_grad": "computed under no_grad, requires_grad =",
+    "autograd.demo_step_by_hand": "after one gradient-descent step by hand:",
+    "autograd.demo_only_through_b": "a.grad = {grad} (only through b; without detach it would be twice as big)",
+    "autograd.demo_through_round": "gradient through round:",
+    "autograd.demo_via_numpy": "via NumPy and back, requires_grad:",
+    "autograd.demo_out_of_place": "out of place, it works:",
+    "autograd.demo_branch": "x = {start}: graph {graph}, x.grad = {grad}",
+    "autograd.name_stale_batch_grad": "batch_grads(w, batches)[{i}] (w arrived with an old gradient)",
+    "autograd.name_softplus_grad": "the gradient of softplus(x) in {dtype}",
 }

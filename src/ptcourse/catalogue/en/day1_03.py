@@ -161,4 +161,23 @@ MESSAGES = {
         "mode. Restore the mode it had (model.train(was_training)) instead of always calling "
         "model.train()."
     ),
+    # Printed by the demonstration cells (ptcourse.messages.say) and figure texts
+    "modules.demo_hook_saw": "the hook saw {seen} of the 2 calls",
+    "modules.demo_grad_of": "grad of {name}:",
+    "modules.demo_parameters_found": "parameters found:",
+    "modules.demo_forward_works": "forward still works:",
+    "modules.demo_still": "after .to(float64) the layers are still",
+    "modules.demo_lives_on": "layer 0 lives on",
+    "modules.demo_parameters": "parameters:",
+    "modules.demo_buffers": "buffers:   ",
+    "modules.demo_bytes_on_disk": "bytes on disk:",
+    "modules.demo_read_back": "read back:",
+    "modules.demo_refuses": "weights_only=True refuses it:",
+    "modules.demo_train_mode": "train mode:",
+    "modules.demo_eval_mode": "eval mode: ",
+    "modules.demo_bn_train": "BatchNorm, train mode, batch of 1:",
+    "modules.demo_bn_eval": "BatchNorm, eval mode, batch of 1:",
+    "modules.word_buffer": "buffer",
+    "modules.label_partly_frozen": "a model whose first nn.Linear(20, 30) is frozen, with nn.BatchNorm1d(30)",
+    "modules.demo_sgd_step": "SGD step == p - lr * p.grad:",
 }

@@ -101,4 +101,19 @@ MESSAGES = {
         "Row {row} of batch {batch} should hold its sequence followed by zeros: copy each sequence "
         "into the start of its row, in the order the samples came."
     ),
+    # Printed by the demonstration cells (ptcourse.messages.say) and figure texts
+    "data.demo_label": "label:",
+    "data.demo_mean_std": "mean {mean:.4f}  std {std:.4f}",
+    "data.demo_transform_every_read": "transform on every read : {seconds:.3f} s per epoch",
+    "data.demo_convert_once": "convert once            : {convert:.3f} s, then {cached:.3f} s per epoch",
+    "data.demo_same_tensors": "same tensors: {same} | cache size: {mib:.1f} MiB",
+    "data.demo_one_batch": "one batch:",
+    "data.demo_batches_per_epoch": "batches per epoch: {batches} | last batch size: {last}",
+    "data.demo_seed0": "seed 0:                     ",
+    "data.demo_seed0_layer": "seed 0, layer created first:",
+    "data.demo_own_generator": "own generator, seed 0:      ",
+    "data.demo_padded": "{batch} lengths {lengths} labels {labels}",
+    "data.demo_cores": "CPU cores usable here: {cores} | start method: {method}",
+    "data.demo_epoch_time": "epoch {epoch} {seconds:.3f} s",
+    "data.demo_pinned": "pin_memory: {pin} | batch on {device} {shape}",
 }

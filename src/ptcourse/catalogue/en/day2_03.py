@@ -159,4 +159,27 @@ MESSAGES = {
         "least {want:.0%} (the suggested settings reach about 98 %). Re-run the training cell after "
         "fixing the exercises above, and check max_lr and the number of epochs."
     ),
+    # Printed by the demonstration cells (ptcourse.messages.say) and figure texts
+    "cnn.demo_label": "label:",
+    "cnn.demo_digits": "{train} training digits, {test} test digits",
+    "cnn.demo_one_image": "one image:",
+    "cnn.demo_values_from": "values from {low:.2f} to {high:.2f}",
+    "cnn.fig_label": "label {label}",
+    "cnn.fig_digits_notice": "Notice how differently people write the same digit.",
+    "cnn.demo_counts_per_class": "counts per class:",
+    "cnn.demo_after": "after {name:5}: {shape}",
+    "cnn.demo_flattened": "flattened  :",
+    "cnn.demo_parameters": "SimpleCNN(c1={c1:2}, c2={c2:2}, hidden={hidden:3}): {n:7,} parameters",
+    "cnn.demo_loss_on_logits": "loss on logits:          ",
+    "cnn.demo_loss_on_softmax": "loss on softmax(logits): ",
+    "cnn.demo_epochs": "epochs",
+    "cnn.demo_trained_in": "trained in {seconds:.1f} s",
+    "cnn.demo_epoch": "epoch {epoch}: train loss {loss:.3f}, test accuracy {accuracy:.1%}",
+    "cnn.demo_test_accuracy": "test accuracy {accuracy:.1%}",
+    "cnn.fig_predicted": "predicted",
+    "cnn.fig_true": "true",
+    "cnn.fig_confusion_alt": "Confusion matrix of the test digits: one row per true class, one column per predicted class, darker blue for more digits; {right} of {total} lie on the diagonal (right), and the most frequent mistake is a {true} read as a {guess} ({times} times).",
+    "cnn.fig_confusion_notice": "Notice that almost everything lies on the diagonal; the few mistakes are between digits that look alike.",
+    "cnn.fig_wrong": "{predicted} (true {true})",
+    "cnn.fig_wrong_notice": "Notice that many of these digits are hard to read for a person too.",
 }

@@ -74,4 +74,15 @@ MESSAGES = {
         "every torch.load in the program now accepts it. Use the context manager "
         "torch.serialization.safe_globals([...]) instead of add_safe_globals."
     ),
+    # Printed by the demonstration cells (ptcourse.messages.say) and figure texts
+    "ckpt.demo_same_outputs": "same outputs after loading:",
+    "ckpt.demo_refuses": "weights_only=True refuses it:",
+    "ckpt.demo_after_refactor": "after the refactor:",
+    "ckpt.demo_largest_difference": "largest weight difference from the uninterrupted run: {gap:.2e}",
+    "ckpt.demo_lr_now": "learning rate now: {lr} | optimizer state entries: {entries}",
+    "ckpt.demo_epoch": "epoch {epoch:2}  train {train:.4f}  val {val:.4f}  {saved}",
+    "ckpt.demo_saved": "saved",
+    "ckpt.demo_kept": "kept: validation loss {best:.4f} from epoch {epoch}; last epoch's was {last:.4f}",
+    "ckpt.demo_refused": "refused:",
+    "ckpt.demo_folder": "checkpoints of this notebook go to",
 }

@@ -102,4 +102,18 @@ MESSAGES = {
         "in MiB, here {expected}, got {got!r}. Use the peak, not the current memory_allocated() or "
         "the process's RSS."
     ),
+    # Printed by the demonstration cells (ptcourse.messages.say) and figure texts
+    "repro.demo_unseeded": "unseeded:",
+    "repro.demo_seeded": "seeded:  ",
+    "repro.demo_final_loss": "seed {seed}: final loss {loss:.4f}",
+    "repro.demo_spread": "spread between seeds: {spread:.4f}",
+    "repro.demo_deterministic_on": "deterministic mode on:",
+    "repro.demo_empty": "torch.empty(3) in deterministic mode:",
+    "repro.demo_timing": "deterministic={deterministic:5}  best of 3: {ms:6.1f} ms  final loss {loss:.6f}",
+    "repro.fig_train_loss": "train loss",
+    "repro.fig_val_accuracy": "validation accuracy",
+    "repro.fig_loss_accuracy": "loss / accuracy",
+    "repro.fig_log_notice": "Notice the training loss falling while the validation accuracy climbs and levels off.",
+    "repro.fig_lr": "learning rate",
+    "repro.fig_lr_notice": "Notice the learning rate halving every two epochs (StepLR).",
 }

@@ -71,4 +71,18 @@ MESSAGES = {
         "A batch with one tensor on the CPU deep inside dicts, lists and tuples should give "
         "{{meta, cpu}}, got {got}: walk the batch recursively, as move_to does."
     ),
+    # Printed by the demonstration cells (ptcourse.messages.say) and figure texts
+    "devices.label_batch_inputs": "the batch's inputs",
+    "devices.demo_after": "after {what}:",
+    "devices.demo_layer_to_meta": "after layer.to('meta'): weight on {device} | returns the same module: {same}",
+    "devices.demo_plain_attribute": "plain attribute after .to('meta'):",
+    "devices.demo_in_state_dict": "in state_dict:",
+    "devices.demo_bn_buffers": "BatchNorm1d buffers after .to('meta'):",
+    "devices.demo_output": "output:",
+    "devices.demo_buffers": "buffers:",
+    "devices.demo_parameters": "parameters:",
+    "devices.demo_mean_on": "after .to('meta'): mean on",
+    "devices.demo_no_gpu": "No GPU here. With PyTorch {version} on a CUDA machine, nn.Linear(4, 2).to('cuda')(torch.zeros(1, 4)) says:",
+    "devices.demo_in_play": "devices in play:",
+    "devices.demo_per_sample": "{device}: batch {size:4} -> {ms:.4f} ms per sample",
 }

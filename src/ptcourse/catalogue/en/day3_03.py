@@ -96,4 +96,12 @@ MESSAGES = {
     "compile.plan_saved": (
         "saved_s should be {expected:g} s ({detail}), got {got!r}. When nothing is compiled, it is 0.0."
     ),
+    # Printed by the demonstration cells (ptcourse.messages.say) and figure texts
+    "compile.demo_nothing": "nothing",
+    "compile.demo_graphs": "graphs: {graphs} | graph breaks: {breaks}",
+    "compile.demo_line": "  line {line}: {reason}",
+    "compile.demo_graph_breaks": "graph breaks:",
+    "compile.demo_same_results": "same results:",
+    "compile.demo_backend": "{backend:9} first call {seconds:.2f} s, same as eager: {same}",
+    "compile.detail_minus_compiling": "{sum} - {seconds:g} s of compiling",
 }

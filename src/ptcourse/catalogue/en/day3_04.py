@@ -99,9 +99,9 @@ MESSAGES = {
     "memory.ckpt_peak_not_lower": (
         "During forward and backward, at most {ck:,} bytes of tensors were alive at once with your "
         "CheckpointedMLP, and {plain:,} without checkpointing: the peak, the number that decides whether "
-        "training fits, did not fall. A checkpoint around the whole stack recomputes every block at once in "
-        "backward and keeps all their insides again; checkpoint each block on its own, "
-        "checkpoint(block, x, use_reentrant=False), inside the loop."
+        "training fits, did not fall within the budget (half the plain peak here, two thirds in the hidden "
+        "test). A checkpoint around the whole stack recomputes every block at once in backward and keeps all "
+        "their insides again; the smaller the checkpointed segments, the less is alive at once."
     ),
     # Exercise 4: accumulation_step
     "memory.accum_steps": (
@@ -136,4 +136,34 @@ MESSAGES = {
         "accumulation_step(..., micro_batches={k}) should return the full batch's mean loss, {expected:.6f}, "
         "got {got:.6f}: add up the scaled micro-batch losses (their .item())."
     ),
+    # Printed by the demonstration cells (ptcourse.messages.say) and figure texts
+    "memory.name_gradient_of": "the gradient of {name}",
+    "memory.name_after_accumulation": "'{name}' after accumulation_step (vs one big-batch Adam step)",
+    "memory.demo_bytes_per_element": "{dtype:15} {size} byte(s) per element",
+    "memory.demo_state_of_one_weight": "state of one weight {shape} after one step:",
+    "memory.demo_weights": "\nweights    {mib:7.3f} MiB  ({n:,} parameters)",
+    "memory.demo_gradients": "gradients  {mib:7.3f} MiB",
+    "memory.demo_step_counters": "step counters {steps} bytes (one 0-d float32 tensor per parameter tensor)",
+    "memory.demo_for_a_model": "{name:13} {mib:6.2f} MiB for a model of {weights:.2f} MiB",
+    "memory.demo_tiny_saves": "the tiny network above saves {n} bytes of activations",
+    "memory.demo_batch_activations": "  batch {batch:3}: activations {mib:6.2f} MiB",
+    "memory.demo_cnn_activations": "  CNN, 8 images {side}×{side}: activations {mib:6.2f} MiB",
+    "memory.demo_under_no_grad": "  batch 256 under no_grad: {n} bytes",
+    "memory.demo_under_autocast": "  batch 256 under bfloat16 autocast: {mib:.2f} MiB",
+    "memory.demo_largest_batch": "{name:13} fixed {mib:5.2f} MiB -> largest batch in 4 MiB: {chosen}",
+    "memory.demo_parameter": "parameter {name}",
+    "memory.demo_activation": "activation",
+    "memory.demo_saved": "saved {shape:9} {n:5} bytes  storage #{storage}  {what}",
+    "memory.demo_mlp_weights": "MLP weights: {weights:.2f} MiB (Adam, 4P: {adam:.2f} MiB)",
+    "memory.demo_cuda_report": "{when:34} allocated {allocated:8.1f} MiB   reserved {reserved:8.1f} MiB",
+    "memory.demo_when_start": "start",
+    "memory.demo_when_big_tensor": "after a 64 MiB tensor",
+    "memory.demo_when_del": "after del",
+    "memory.demo_when_empty_cache": "after empty_cache()",
+    "memory.demo_when_model": "model on the GPU",
+    "memory.demo_when_forward": "after forward (activations kept)",
+    "memory.demo_when_backward": "after backward (grads, no activations)",
+    "memory.demo_when_step": "after step (Adam state)",
+    "memory.demo_4p_rule": "4P rule: {rule:.1f} MiB;  peak allocated {peak:.1f} MiB",
+    "memory.demo_no_cuda": "No CUDA GPU here (device: {device}): the CUDA memory tools have nothing to report.\nOn CPU, count tensors as in this notebook; the process's memory is in top, htop or the task manager.",
 }

@@ -146,4 +146,18 @@ MESSAGES = {
     "ddp.ckpt_not_final": (
         "The checkpoint's weights differ from the weights rank 0 ended with: save after the last epoch."
     ),
+    # Printed by the demonstration cells (ptcourse.messages.say) and figure texts
+    "ddp.name_averaged_gradient": "the averaged gradient of '{name}'",
+    "ddp.name_replica_after_step": "replica {i}'s '{name}' after one step",
+    "ddp.demo_plain_model": "plain model:  ",
+    "ddp.demo_wrapped_is_module": "the wrapped model is .module:",
+    "ddp.demo_rank_of": "rank {rank} of {world} | backend: {backend}",
+    "ddp.demo_after_all_reduce": "after all_reduce:",
+    "ddp.demo_ddp_keys": "DDP state_dict keys:",
+    "ddp.demo_epoch_rank": "epoch {epoch}, rank {rank}: {indices}",
+    "ddp.demo_no_set_epoch": "no set_epoch, epoch {epoch}, rank 0: {indices}",
+    "ddp.demo_rank_epoch": "rank {rank}, epoch {epoch}: {order} ...",
+    "ddp.demo_first_weights": "rank {rank}, first weights: {weights}",
+    "ddp.demo_files": "files in outputs/: {files} + the two reports",
+    "ddp.demo_project_folder": "project folder:",
 }

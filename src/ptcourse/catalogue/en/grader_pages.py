@@ -119,6 +119,10 @@ MESSAGES = {
     "grader.report.no_roster": "No roster was given for this platform: the file uses the grader's ids.",
     "grader.report.roster_all": "Every graded student matched one roster row, and everyone on the roster handed in.",
     "grader.report.col_feedback": "feedback",
+    "grader.report.old_record": (
+        "{path}: a result file this grader cannot read ({why}), left out of this report; "
+        "grade with --regrade to grade its notebook again."
+    ),
     "grader.report.timing": (
         "Per notebook: {wall:.1f} s in all, of which {cells:.1f} s running its cells and {overhead:.1f} s "
         "overhead (sandbox, kernel start, nbgrader)."

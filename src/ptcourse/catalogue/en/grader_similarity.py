@@ -17,6 +17,7 @@ MESSAGES = {
     "grader.similarity.section": "Similar answers",
     "grader.similarity.summary": "{pairs} pair(s) of answers to look at, in {exercises} exercise(s).",
     "grader.similarity.link": "The matched lines, side by side:",
+    "grader.similarity.col_pair": "what is alike",
     "grader.similarity.compared": "{compared} answer(s) compared.",
     "grader.similarity.pair": "{a} and {b}: {share_a:.0%} of {a}'s answer is also in {b}'s, {share_b:.0%} the other way.",
     "grader.similarity.matched": "highlighted: the lines that match",

@@ -41,4 +41,12 @@ MESSAGES = {
      'mean losses {value}'),
     'repro_log_epoch_row.passed': 'log_epoch() row: {row}',
     'repro_log_epoch_cuda.passed': 'on CUDA, log_epoch() synchronised before timing and logged the peak GPU memory, 300 MiB',
+    'debug_class_index_svhn.passed': 'labels {tolist} → classes {tolist2}; the loss is {loss_value:.3f}',
+    'debug_class_index_general.passed': 'ids 2, 4, 7 became classes 0, 1, 2, and the unknown label 3 raised a ValueError',
+    'debug_clipped_step_finite.passed': 'lr 0.1 with clipping: loss {clipped_losses:.1f} → {clipped_losses2:.2f} in 60 steps, never NaN',
+    'debug_clipped_step_order.passed': ("at every optimizer.step() the gradients were this batch's: clipped to 0.5 when above it, left "
+     'alone below it, unscaled before clipping with a GradScaler'),
+    'debug_no_gradient_detach.passed': 'parameters_without_gradient() found 0.weight and 0.bias behind the .detach()',
+    'debug_no_gradient_cases.passed': 'all-zero gradients count as none, and frozen parameters are left out',
+    'debug_vanishing_found.passed': "vanishing_layer(): healthy → {found}, dead → '{found2}', deep → '{found3}'",
 }

@@ -37,14 +37,6 @@ MESSAGES = {
     'export_program_batches.passed': 'the exported program runs batches of 7 and 1 and matches the model in eval mode',
     'export_onnx_interface.passed': '{name}: {input_names} {shape} → {output_names} {shape2}; batches of 1 and 7 within 1e-4 of PyTorch',
     'export_compare_verdicts.passed': 'a faithful file matches, a file shifted by 0.5 does not',
-    'debug_class_index_svhn.passed': 'labels {tolist} → classes {tolist2}; the loss is {loss_value:.3f}',
-    'debug_class_index_general.passed': 'ids 2, 4, 7 became classes 0, 1, 2, and the unknown label 3 raised a ValueError',
-    'debug_clipped_step_finite.passed': 'lr 0.1 with clipping: loss {clipped_losses:.1f} → {clipped_losses2:.2f} in 60 steps, never NaN',
-    'debug_clipped_step_order.passed': ("at every optimizer.step() the gradients were this batch's: clipped to 0.5 when above it, left "
-     'alone below it, unscaled before clipping with a GradScaler'),
-    'debug_no_gradient_detach.passed': 'parameters_without_gradient() found 0.weight and 0.bias behind the .detach()',
-    'debug_no_gradient_cases.passed': 'all-zero gradients count as none, and frozen parameters are left out',
-    'debug_vanishing_found.passed': "vanishing_layer(): healthy → {found}, dead → '{found2}', deep → '{found3}'",
     'capstone_precision_decides.passed': 'float16 + scaler on CUDA; bfloat16 on the CPU only where it was at least 10 % faster',
     'capstone_checkpoint_restores.passed': 'the checkpoint restores all eight entries, and load_checkpoint() returns epoch 1 to run next',
     'capstone_fit_trains.passed': ('2 epochs of {len_loader} bfloat16 batches, losses {losses:.3f} → {losses2:.3f}, a checkpoint '

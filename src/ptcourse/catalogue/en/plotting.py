@@ -31,4 +31,29 @@ MESSAGES = {
     "plot.memory_total": "fixed + activations",
     "plot.memory_fixed": "fixed (weights, grads, optimizer)",
     "plot.memory_budget": "budget",
+    # Text alternatives (describe): alt text in the image output's metadata, read by screen readers
+    "plot.alt_titled": "{title}. {description}",
+    "plot.alt_notice": "{alt} {notice}",
+    "plot.alt_separator": "; ",
+    "plot.alt_logy": " (logarithmic y axis)",
+    "plot.curves_alt": "Line chart of {ylabel} against {xlabel}{log}: {series}.",
+    "plot.curves_alt_series": "{name} goes from {first:.3g} to {last:.3g} over {n} points",
+    "plot.latency_alt": "Line chart of {ylabel} against {xlabel}, one line per engine and a dotted line "
+                        "for “{guide}”: {series}.",
+    "plot.latency_alt_series": "{name} {first:.3g} ms at batch {small}, {last:.3g} ms at batch {large}",
+    "plot.images_alt": "A grid of {n} grey-scale images of {height}×{width} pixels.",
+    "plot.images_alt_titles": "{description} Their titles: {titles}.",
+    "plot.broadcast_alt": "Diagram: the shapes {a} and {b} lined up from the right, one box per axis and a row "
+                          "for the result; a stretched size is hatched, a clash is red.",
+    "plot.storage_alt": "Diagram: the {n} cells of {base}'s storage in a row, and one row per tensor: {rows}.",
+    "plot.storage_alt_row": "{name}: {note}",
+    "plot.storage_alt_view": "a view reading the cells {cells} in this order",
+    "plot.grad_graph_alt": "Diagram of {n} nodes, leaves first, arrows pointing from the output back to the "
+                           "leaves: {nodes}.",
+    "plot.scale_alt": "Step chart of the scale over {n} steps (log₂ axis), from {first:g} to {last:g}; "
+                      "{skipped} skipped steps are marked with crosses.",
+    "plot.memory_alt": "Line chart of memory against batch size: the activations grow from {first:.2f} MiB at "
+                       "batch {small} to {last:.2f} MiB at batch {large}.",
+    "plot.memory_alt_fixed": " A dashed line shows the fixed {fixed:.2f} MiB, and a second line the total.",
+    "plot.memory_alt_budget": " A red line marks the budget of {budget:.2f} MiB.",
 }

@@ -65,4 +65,17 @@ MESSAGES = {
     'repro_run_trains.title': "run() takes every step of a training loop on every batch, and returns each epoch's mean loss.",
     'repro_log_epoch_row.title': 'log_epoch() has every key, plain floats, the scheduled learning rate, seconds and MiB.',
     'repro_log_epoch_cuda.title': 'On a CUDA device (pretended here): synchronise before reading the clock, peak GPU memory in MiB.',
+    'debug_class_index_svhn.title': "to_class_index() maps SVHN's labels to 0..9 keeping each digit, so CrossEntropyLoss accepts them.",
+    'debug_class_index_general.title': ('to_class_index() handles ids with gaps, leaves its input alone and raises ValueError on unknown '
+     'labels.'),
+    'debug_clipped_step_finite.title': 'With clipped_step(), SGD at lr=0.1 on the unnormalised regression stays finite and the loss falls.',
+    'debug_clipped_step_order.title': ("At optimizer.step() the gradients are this batch's, clipped to max_norm only when above it, and "
+     'unscaled first.'),
+    'debug_no_gradient_detach.title': 'parameters_without_gradient() names the layer a .detach() cut off, and nothing in a healthy model.',
+    'debug_no_gradient_cases.title': ('parameters_without_gradient() counts all-zero gradients, skips frozen parameters, and works '
+     'before any backward.'),
+    'debug_vanishing_found.title': ("vanishing_layer() names the dead layer of `dead` and the point where `deep`'s gradient dies; "
+     'None for `healthy`.'),
+    'debug_vanishing_fresh.title': ('On fresh networks (sigmoid towers, a dead layer, stale gradients), vanishing_layer() matches a '
+     'reference.'),
 }

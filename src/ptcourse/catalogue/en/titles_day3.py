@@ -35,8 +35,8 @@ MESSAGES = {
     'memory_checkpointed_same_results.title': 'Same outputs and same gradients for every weight as the plain model, and no warning.',
     'memory_checkpointed_saves_memory.title': ('Checkpointing each block lowers the peak memory of forward + backward; gradients still match on '
      'a deeper model.'),
-    'memory_accumulation_matches_full_batch.title': ('One step, with the full-batch gradient, for equal (12 = 3×4) and unequal (10 = 3+3+2+2) '
-     'micro-batches.'),
+    'memory_accumulation_matches_full_batch.title': ('One step, with the full-batch gradient and loss, for equal (12 = 3×4) and unequal (10 = 3+3+2+2) '
+     'micro-batches, whatever .grad held.'),
     'memory_accumulation_step_and_loss.title': ('The weights after the step equal one big-batch step (Adam, cross-entropy); the loss returned is '
      "the full batch's."),
     'memory_accumulation_edge_cases.title': 'Old gradients are cleared first; one micro-batch and one sample per micro-batch work too.',
@@ -66,23 +66,10 @@ MESSAGES = {
     'export_compare_verdicts.title': ('onnx_matches_eager() says True for a faithful file, even given a model in training mode, and '
      'False for a shifted one.'),
     'export_compare_atol.title': 'onnx_matches_eager() uses atol, reads the input name from the file, and works for any batch size.',
-    'debug_class_index_svhn.title': "to_class_index() maps SVHN's labels to 0..9 keeping each digit, so CrossEntropyLoss accepts them.",
-    'debug_class_index_general.title': ('to_class_index() handles ids with gaps, leaves its input alone and raises ValueError on unknown '
-     'labels.'),
-    'debug_clipped_step_finite.title': 'With clipped_step(), SGD at lr=0.1 on the unnormalised regression stays finite and the loss falls.',
-    'debug_clipped_step_order.title': ("At optimizer.step() the gradients are this batch's, clipped to max_norm only when above it, and "
-     'unscaled first.'),
-    'debug_no_gradient_detach.title': 'parameters_without_gradient() names the layer a .detach() cut off, and nothing in a healthy model.',
-    'debug_no_gradient_cases.title': ('parameters_without_gradient() counts all-zero gradients, skips frozen parameters, and works '
-     'before any backward.'),
-    'debug_vanishing_found.title': ("vanishing_layer() names the dead layer of `dead` and the point where `deep`'s gradient dies; "
-     'None for `healthy`.'),
-    'debug_vanishing_fresh.title': ('On fresh networks (sigmoid towers, a dead layer, stale gradients), vanishing_layer() matches a '
-     'reference.'),
     'capstone_precision_decides.title': ('choose_precision() picks float16 + scaler on CUDA, and bfloat16 on other devices only when it is '
      '10 % faster.'),
-    'capstone_checkpoint_restores.title': ('The checkpoint loads with weights_only=True, restores model, optimizer, scheduler, scaler and '
-     'both generators, and survives a crash mid-save.'),
+    'capstone_checkpoint_restores.title': ('The checkpoint loads with weights_only=True, restores model, optimizer, scheduler, scaler, the '
+     "loader's and the global generators (CPU and a pretend GPU), and survives a crash mid-save."),
     'capstone_checkpoint_fresh.title': 'The same for another optimizer and schedule (SGD with momentum, StepLR) saved after epoch 4.',
     'capstone_fit_trains.title': ("fit() moves batches to the run's device, autocasts there (off for float32), steps via the "
      'scaler, checkpoints, returns true mean losses.'),

@@ -15,4 +15,9 @@ MESSAGES = {
     "env.diagnose": "对于 {facts} 的报告，diagnose() 应该返回 '{expected}'，实际得到 '{got}'。",
     "env.version": "version_at_least({version!r}, {minimum}) 应该是 {expected}，实际得到 {got}。",
     "env.version_type": "version_at_least() 应该返回 True 或 False，实际得到 {got_type}。",
+    # 演示单元格打印的标签（ptcourse.messages.say）和图中的文字
+    "env.demo_built_with_cuda": "构建时使用的 CUDA：",
+    "env.demo_cuda_available": "CUDA 是否可用：",
+    "env.demo_mps_available": "MPS（苹果 GPU）是否可用：",
+    "env.demo_threads": "线程数：",
 }

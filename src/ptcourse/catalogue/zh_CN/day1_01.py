@@ -131,4 +131,16 @@ MESSAGES = {
         "apply_weights 应该返回 {expected}（weights 的数据类型），实际得到 {got}。请把 counts 转换成权重的数据类型，"
         "而不是把权重转换成整数（那会把它们四舍五入）。"
     ),
+    # 演示单元格打印的标签（ptcourse.messages.say）和图中的文字
+    "tensors.demo_mse_wrong": "均方误差，错误的：",
+    "tensors.demo_mse_right": "均方误差，正确的：",
+    "tensors.demo_negatives": "负数个数：",
+    "tensors.demo_no_copy": "已在目标设备上时不复制：",
+    "tensors.name_cleaned": "随机 {shape} 张量的结果",
+    "tensors.word_shares": "与 x 共享内存",
+    "tensors.word_is_copy": "是副本",
+    "tensors.word_a_copy": "副本",
+    "tensors.word_its_source": "它的来源张量",
+    "tensors.label_counts_on_cpu": "在 CPU 上创建的 counts",
+    "tensors.name_pairwise_random": "pairwise_sq_dists 在随机的 {a} 和 {b} 个点上的结果",
 }

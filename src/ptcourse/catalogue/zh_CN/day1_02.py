@@ -117,4 +117,24 @@ MESSAGES = {
         "（梯度处处为 {expected}），实际得到梯度 {got}。翻倍次数取决于 x：在 while 循环里，"
         "只要 y.norm() <= limit 就继续翻倍（范数等于 limit 时仍要翻倍）。"
     ),
+    # 演示单元格打印的标签（ptcourse.messages.say）和图中的文字
+    "autograd.demo_is_leaf": "{name} 是叶子张量：",
+    "autograd.demo_points_back": "y 的 grad_fn 指回：",
+    "autograd.fig_graph_title": "自动求导为 z = (a * b + exp(a)).sum() 记录下的计算图",
+    "autograd.fig_graph_notice": "注意 a 进入了两个运算（乘法和 exp），所以 backward() 沿两条路径到达叶子张量 a，并把两份贡献相加。",
+    "autograd.demo_after_backward": "第 {step} 次 backward 之后：w.grad = {grad}",
+    "autograd.demo_after_zero": "zero_() 之后再做一次 backward：",
+    "autograd.demo_estimate": "{dtype:14} 估计值 {estimate:.10f}   误差 {error:.1e}",
+    "autograd.demo_passes_gradcheck": "{name} 是否通过 gradcheck：",
+    "autograd.demo_gradient_at_zero": "在 0 和 0.001 处的梯度：",
+    "autograd.demo_true_slope": "sigmoid（真实的斜率）：",
+    "autograd.demo_under_no_grad": "在 no_grad 下计算，requires_grad =",
+    "autograd.demo_step_by_hand": "手动做一步梯度下降之后：",
+    "autograd.demo_only_through_b": "a.grad = {grad}（只经过 b；不用 detach 的话会是两倍大）",
+    "autograd.demo_through_round": "经过 round 的梯度：",
+    "autograd.demo_via_numpy": "经 NumPy 转一圈回来，requires_grad：",
+    "autograd.demo_out_of_place": "改用非原地运算，就能运行：",
+    "autograd.demo_branch": "x = {start}：计算图 {graph}，x.grad = {grad}",
+    "autograd.name_stale_batch_grad": "batch_grads(w, batches)[{i}]（传入的 w 带着旧梯度）",
+    "autograd.name_softplus_grad": "{dtype} 下 softplus(x) 的梯度",
 }

@@ -145,4 +145,23 @@ MESSAGES = {
         "调用 predict() 之前模型处于评估模式，而 predict() 把它切换到了训练模式。请恢复它原来的模式"
         "（model.train(was_training)），而不是总是调用 model.train()。"
     ),
+    # 演示单元格打印的标签（ptcourse.messages.say）和图中的文字
+    "modules.demo_hook_saw": "钩子看到了 2 次调用中的 {seen} 次",
+    "modules.demo_grad_of": "{name} 的梯度：",
+    "modules.demo_parameters_found": "找到的参数个数：",
+    "modules.demo_forward_works": "forward 仍然能运行：",
+    "modules.demo_still": "调用 .to(float64) 之后，这些层仍然是",
+    "modules.demo_lives_on": "第 0 层所在的设备：",
+    "modules.demo_parameters": "参数：",
+    "modules.demo_buffers": "缓冲区：",
+    "modules.demo_bytes_on_disk": "磁盘上的字节数：",
+    "modules.demo_read_back": "读回的键：",
+    "modules.demo_refuses": "weights_only=True 拒绝加载它：",
+    "modules.demo_train_mode": "训练模式：",
+    "modules.demo_eval_mode": "评估模式：",
+    "modules.demo_bn_train": "BatchNorm，训练模式，批大小为 1：",
+    "modules.demo_bn_eval": "BatchNorm，评估模式，批大小为 1：",
+    "modules.word_buffer": "缓冲区",
+    "modules.label_partly_frozen": "第一个 nn.Linear(20, 30) 被冻结、带有 nn.BatchNorm1d(30) 的模型",
+    "modules.demo_sgd_step": "SGD 的一步 == p - lr * p.grad：",
 }

@@ -95,4 +95,19 @@ MESSAGES = {
     "data.collate_row": (
         "第 {batch} 个批次的第 {row} 行应该是它的序列，后面补零：请按样本到来的顺序，把每个序列复制到它那一行的开头。"
     ),
+    # 演示单元格打印的标签（ptcourse.messages.say）和图中的文字
+    "data.demo_label": "标签：",
+    "data.demo_mean_std": "均值 {mean:.4f}  标准差 {std:.4f}",
+    "data.demo_transform_every_read": "每次读取都做变换：每轮 {seconds:.3f} 秒",
+    "data.demo_convert_once": "只转换一次：      {convert:.3f} 秒，之后每轮 {cached:.3f} 秒",
+    "data.demo_same_tensors": "张量相同：{same} | 缓存大小：{mib:.1f} MiB",
+    "data.demo_one_batch": "一个批次：",
+    "data.demo_batches_per_epoch": "每轮的批次数：{batches} | 最后一个批次的大小：{last}",
+    "data.demo_seed0": "种子 0：            ",
+    "data.demo_seed0_layer": "种子 0，先创建一个层：",
+    "data.demo_own_generator": "独立的生成器，种子 0：",
+    "data.demo_padded": "{batch} 长度 {lengths} 标签 {labels}",
+    "data.demo_cores": "这里可用的 CPU 核数：{cores} | 启动方式：{method}",
+    "data.demo_epoch_time": "第 {epoch} 轮 {seconds:.3f} 秒",
+    "data.demo_pinned": "pin_memory：{pin} | 批次在 {device} 上，形状 {shape}",
 }

@@ -142,4 +142,27 @@ MESSAGES = {
         "训练好的模型正确分类了 {got:.1%} 的测试数字；这个测试要求至少 {want:.0%}（建议的设置大约能达到 98 %）。"
         "请在修好上面的练习之后重新运行训练单元格，并检查 max_lr 和轮数。"
     ),
+    # 演示单元格打印的标签（ptcourse.messages.say）和图中的文字
+    "cnn.demo_label": "标签：",
+    "cnn.demo_digits": "{train} 个训练数字，{test} 个测试数字",
+    "cnn.demo_one_image": "一张图像：",
+    "cnn.demo_values_from": "取值从 {low:.2f} 到 {high:.2f}",
+    "cnn.fig_label": "标签 {label}",
+    "cnn.fig_digits_notice": "注意同一个数字不同人写得多么不一样。",
+    "cnn.demo_counts_per_class": "每个类别的数量：",
+    "cnn.demo_after": "经过 {name:5} 之后：{shape}",
+    "cnn.demo_flattened": "展平之后：  ",
+    "cnn.demo_parameters": "SimpleCNN(c1={c1:2}, c2={c2:2}, hidden={hidden:3})：{n:7,} 个参数",
+    "cnn.demo_loss_on_logits": "对 logits 计算的损失：         ",
+    "cnn.demo_loss_on_softmax": "对 softmax(logits) 计算的损失：",
+    "cnn.demo_epochs": "轮",
+    "cnn.demo_trained_in": "训练用时 {seconds:.1f} 秒",
+    "cnn.demo_epoch": "第 {epoch} 轮：训练损失 {loss:.3f}，测试准确率 {accuracy:.1%}",
+    "cnn.demo_test_accuracy": "测试准确率 {accuracy:.1%}",
+    "cnn.fig_predicted": "预测的类别",
+    "cnn.fig_true": "真实的类别",
+    "cnn.fig_confusion_alt": "测试数字的混淆矩阵：每行是一个真实类别，每列是一个预测类别，蓝色越深表示数字越多；{total} 个中有 {right} 个在对角线上（预测正确），最常见的错误是把 {true} 认成 {guess}（{times} 次）。",
+    "cnn.fig_confusion_notice": "注意几乎所有数字都落在对角线上；少数错误发生在长得相像的数字之间。",
+    "cnn.fig_wrong": "{predicted}（真实 {true}）",
+    "cnn.fig_wrong_notice": "注意其中很多数字连人也很难认出来。",
 }

@@ -68,4 +68,15 @@ MESSAGES = {
         "load_config_checkpoint() 返回之后，TrainConfig 仍然在全局允许列表里，所以现在程序里的每一次 torch.load 都会接受它。"
         "请改用上下文管理器 torch.serialization.safe_globals([...])，而不是 add_safe_globals。"
     ),
+    # 演示单元格打印的标签（ptcourse.messages.say）和图中的文字
+    "ckpt.demo_same_outputs": "加载之后输出相同：",
+    "ckpt.demo_refuses": "weights_only=True 拒绝加载它：",
+    "ckpt.demo_after_refactor": "重构之后：",
+    "ckpt.demo_largest_difference": "与不中断的运行相比，权重的最大差异：{gap:.2e}",
+    "ckpt.demo_lr_now": "现在的学习率：{lr} | 优化器状态条目数：{entries}",
+    "ckpt.demo_epoch": "第 {epoch:2} 轮  训练 {train:.4f}  验证 {val:.4f}  {saved}",
+    "ckpt.demo_saved": "已保存",
+    "ckpt.demo_kept": "保留的：第 {epoch} 轮的验证损失 {best:.4f}；最后一轮的是 {last:.4f}",
+    "ckpt.demo_refused": "被拒绝：",
+    "ckpt.demo_folder": "本笔记本的检查点保存在",
 }

@@ -88,4 +88,18 @@ MESSAGES = {
         "在 CUDA 设备上，peak_mem_mb 应该是以 MiB 为单位的 torch.cuda.max_memory_allocated(device) 峰值，"
         "这里是 {expected}，实际得到 {got!r}。请用峰值，而不是当前的 memory_allocated() 或进程的 RSS。"
     ),
+    # 演示单元格打印的标签（ptcourse.messages.say）和图中的文字
+    "repro.demo_unseeded": "不设种子：",
+    "repro.demo_seeded": "设了种子：",
+    "repro.demo_final_loss": "种子 {seed}：最终损失 {loss:.4f}",
+    "repro.demo_spread": "不同种子之间的差距：{spread:.4f}",
+    "repro.demo_deterministic_on": "确定性模式是否开启：",
+    "repro.demo_empty": "确定性模式下的 torch.empty(3)：",
+    "repro.demo_timing": "deterministic={deterministic:5}  3 次中最快：{ms:6.1f} 毫秒  最终损失 {loss:.6f}",
+    "repro.fig_train_loss": "训练损失",
+    "repro.fig_val_accuracy": "验证准确率",
+    "repro.fig_loss_accuracy": "损失 / 准确率",
+    "repro.fig_log_notice": "注意训练损失下降的同时，验证准确率上升并趋于平稳。",
+    "repro.fig_lr": "学习率",
+    "repro.fig_lr_notice": "注意学习率每两轮减半（StepLR）。",
 }

@@ -71,4 +71,18 @@ MESSAGES = {
         "一个批次在多层字典、列表和元组深处有一个 CPU 上的张量，应该得到 "
         "{{meta, cpu}}，实际得到 {got}：要像 move_to 那样递归遍历批次。"
     ),
+    # 演示单元格打印的标签（ptcourse.messages.say）和图中的文字
+    "devices.label_batch_inputs": "这个批次的输入",
+    "devices.demo_after": "执行 {what} 之后：",
+    "devices.demo_layer_to_meta": "执行 layer.to('meta') 之后：weight 在 {device} 上 | 返回的是同一个模块：{same}",
+    "devices.demo_plain_attribute": "执行 .to('meta') 之后的普通属性：",
+    "devices.demo_in_state_dict": "state_dict 中有：",
+    "devices.demo_bn_buffers": "执行 .to('meta') 之后 BatchNorm1d 的缓冲区：",
+    "devices.demo_output": "输出：",
+    "devices.demo_buffers": "缓冲区：",
+    "devices.demo_parameters": "参数：",
+    "devices.demo_mean_on": "执行 .to('meta') 之后 mean 所在的设备：",
+    "devices.demo_no_gpu": "这里没有 GPU。在装有 PyTorch {version} 的 CUDA 机器上，nn.Linear(4, 2).to('cuda')(torch.zeros(1, 4)) 会报：",
+    "devices.demo_in_play": "用到的设备：",
+    "devices.demo_per_sample": "{device}：批大小 {size:4} -> 每个样本 {ms:.4f} 毫秒",
 }

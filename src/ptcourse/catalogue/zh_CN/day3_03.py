@@ -94,4 +94,12 @@ MESSAGES = {
     "compile.plan_saved": (
         "saved_s 应该是 {expected:g} 秒（{detail}），实际得到 {got!r}。什么都不编译时，它是 0.0。"
     ),
+    # 演示单元格打印的标签（ptcourse.messages.say）和图中的文字
+    "compile.demo_nothing": "都不编译",
+    "compile.demo_graphs": "图的个数：{graphs} | 图中断：{breaks}",
+    "compile.demo_line": "  第 {line} 行：{reason}",
+    "compile.demo_graph_breaks": "图中断：",
+    "compile.demo_same_results": "结果相同：",
+    "compile.demo_backend": "{backend:9} 第一次调用 {seconds:.2f} 秒，与 eager 结果相同：{same}",
+    "compile.detail_minus_compiling": "{sum} - {seconds:g} 秒编译",
 }

@@ -99,8 +99,9 @@ MESSAGES = {
     ),
     "memory.ckpt_peak_not_lower": (
         "在前向和反向传播期间，使用你的 CheckpointedMLP 时同一时刻最多有 {ck:,} 字节的张量存活，不使用梯度检查点时是 "
-        "{plain:,} 字节：决定训练能否放得下的峰值并没有下降。包住整个堆叠的梯度检查点会在反向传播时一次性重算所有块，"
-        "又把它们的内部全部保留下来；请在循环里对每个块单独使用梯度检查点：checkpoint(block, x, use_reentrant=False)。"
+        "{plain:,} 字节：决定训练能否放得下的峰值没有降到预算之内（这里是普通峰值的一半，隐藏测试中是三分之二）。"
+        "包住整个堆叠的梯度检查点会在反向传播时一次性重算所有块，又把它们的内部全部保留下来；"
+        "放进梯度检查点的片段越小，同时存活的东西就越少。"
     ),
     # 练习 4：accumulation_step
     "memory.accum_steps": (
@@ -135,4 +136,34 @@ MESSAGES = {
         "accumulation_step(..., micro_batches={k}) 应该返回整个批次的平均损失 {expected:.6f}，"
         "实际得到 {got:.6f}：请把缩放后的各微批次损失（它们的 .item()）加起来。"
     ),
+    # 演示单元格打印的标签（ptcourse.messages.say）和图中的文字
+    "memory.name_gradient_of": "{name} 的梯度",
+    "memory.name_after_accumulation": "accumulation_step 之后的 '{name}'（与一次大批量 Adam 步相比）",
+    "memory.demo_bytes_per_element": "{dtype:15} 每个元素 {size} 字节",
+    "memory.demo_state_of_one_weight": "一个形状为 {shape} 的权重在一步之后的状态：",
+    "memory.demo_weights": "\n权重       {mib:7.3f} MiB（{n:,} 个参数）",
+    "memory.demo_gradients": "梯度       {mib:7.3f} MiB",
+    "memory.demo_step_counters": "步数计数器 {steps} 字节（每个参数张量一个 0 维 float32 张量）",
+    "memory.demo_for_a_model": "{name:13} {mib:6.2f} MiB，模型本身 {weights:.2f} MiB",
+    "memory.demo_tiny_saves": "上面的小网络保存了 {n} 字节的激活值",
+    "memory.demo_batch_activations": "  批大小 {batch:3}：激活值 {mib:6.2f} MiB",
+    "memory.demo_cnn_activations": "  CNN，8 张 {side}×{side} 的图像：激活值 {mib:6.2f} MiB",
+    "memory.demo_under_no_grad": "  批大小 256，在 no_grad 下：{n} 字节",
+    "memory.demo_under_autocast": "  批大小 256，在 bfloat16 autocast 下：{mib:.2f} MiB",
+    "memory.demo_largest_batch": "{name:13} 固定部分 {mib:5.2f} MiB -> 4 MiB 内最大的批大小：{chosen}",
+    "memory.demo_parameter": "参数 {name}",
+    "memory.demo_activation": "激活值",
+    "memory.demo_saved": "保存 {shape:9} {n:5} 字节  存储 #{storage}  {what}",
+    "memory.demo_mlp_weights": "MLP 权重：{weights:.2f} MiB（Adam，4P：{adam:.2f} MiB）",
+    "memory.demo_cuda_report": "{when:24} 已分配 {allocated:8.1f} MiB   已预留 {reserved:8.1f} MiB",
+    "memory.demo_when_start": "开始",
+    "memory.demo_when_big_tensor": "创建一个 64 MiB 的张量之后",
+    "memory.demo_when_del": "del 之后",
+    "memory.demo_when_empty_cache": "empty_cache() 之后",
+    "memory.demo_when_model": "模型放到 GPU 上",
+    "memory.demo_when_forward": "前向传播之后（保留激活值）",
+    "memory.demo_when_backward": "反向传播之后（有梯度，没有激活值）",
+    "memory.demo_when_step": "step 之后（Adam 状态）",
+    "memory.demo_4p_rule": "4P 规则：{rule:.1f} MiB；峰值分配 {peak:.1f} MiB",
+    "memory.demo_no_cuda": "这里没有 CUDA GPU（设备：{device}）：CUDA 的显存工具没有什么可报告的。\n在 CPU 上，请像本笔记本这样统计张量；进程占用的内存可以在 top、htop 或任务管理器中查看。",
 }

@@ -139,4 +139,18 @@ MESSAGES = {
     "ddp.ckpt_not_final": (
         "检查点中的权重与编号为 0 的进程最终的权重不同：请在最后一轮之后再保存。"
     ),
+    # 演示单元格打印的标签（ptcourse.messages.say）和图中的文字
+    "ddp.name_averaged_gradient": "'{name}' 的平均梯度",
+    "ddp.name_replica_after_step": "副本 {i} 的 '{name}' 在一步之后",
+    "ddp.demo_plain_model": "普通模型：    ",
+    "ddp.demo_wrapped_is_module": "被包装的模型就是 .module：",
+    "ddp.demo_rank_of": "进程编号 {rank}，共 {world} 个进程 | 后端：{backend}",
+    "ddp.demo_after_all_reduce": "all_reduce 之后：",
+    "ddp.demo_ddp_keys": "DDP 的 state_dict 键：",
+    "ddp.demo_epoch_rank": "第 {epoch} 轮，进程 {rank}：{indices}",
+    "ddp.demo_no_set_epoch": "不调用 set_epoch，第 {epoch} 轮，进程 0：{indices}",
+    "ddp.demo_rank_epoch": "进程 {rank}，第 {epoch} 轮：{order} ……",
+    "ddp.demo_first_weights": "进程 {rank}，前几个权重：{weights}",
+    "ddp.demo_files": "outputs/ 中的文件：{files}，外加两份报告",
+    "ddp.demo_project_folder": "项目文件夹：",
 }

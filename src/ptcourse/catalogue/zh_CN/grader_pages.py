@@ -86,6 +86,10 @@ MESSAGES = {
     "grader.report.no_roster": "没有为该平台提供名单：文件使用评分程序自己的学生编号。",
     "grader.report.roster_all": "每名已评分的学生都对应到名单中的一行，名单上的每个人都已提交。",
     "grader.report.col_feedback": "反馈",
+    "grader.report.old_record": (
+        "{path}：本评分程序无法读取的结果文件（{why}），未计入本报告；"
+        "请使用 --regrade 重新评分该笔记本。"
+    ),
     "grader.report.timing": (
         "每个笔记本：共 {wall:.1f} 秒，其中运行单元格 {cells:.1f} 秒，其他开销 {overhead:.1f} 秒"
         "（沙箱、内核启动、nbgrader）。"

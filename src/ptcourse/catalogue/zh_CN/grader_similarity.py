@@ -15,6 +15,7 @@ MESSAGES = {
     "grader.similarity.section": "相似的答案",
     "grader.similarity.summary": "有 {pairs} 对答案值得查看，分布在 {exercises} 道练习中。",
     "grader.similarity.link": "并排显示的匹配行：",
+    "grader.similarity.col_pair": "相似之处",
     "grader.similarity.compared": "比较了 {compared} 份答案。",
     "grader.similarity.pair": "{a} 和 {b}：{a} 的答案中有 {share_a:.0%} 也出现在 {b} 的答案中，反过来是 {share_b:.0%}。",
     "grader.similarity.matched": "高亮：相互匹配的行",

@@ -44,4 +44,11 @@ MESSAGES = {
     'cnn_evaluate_eval_mode.passed': 'evaluate() 把处于训练模式的模型切换到了评估模式：两次都是 {first_run}',
     'cnn_evaluate_no_grad.passed': 'evaluate() 在关闭梯度跟踪的情况下运行模型，两个批次都是如此',
     'cnn_evaluate_device.passed': 'evaluate() 把两个批次移动后的副本交给了模型',
+    "debug_class_index_svhn.passed": "标签 {tolist} → 类别 {tolist2}；损失为 {loss_value:.3f}",
+    "debug_clipped_step_finite.passed": "lr 0.1 加梯度裁剪：60 步内损失 {clipped_losses:.1f} → {clipped_losses2:.2f}，从未出现 NaN",
+    "debug_no_gradient_detach.passed": "parameters_without_gradient() 找到了 .detach() 之后的 0.weight 和 0.bias",
+    "debug_vanishing_found.passed": "vanishing_layer()：healthy → {found}，dead → '{found2}'，deep → '{found3}'",
+    'debug_class_index_general.passed': '编号 2、4、7 变成了类别 0、1、2，未知标签 3 引发了 ValueError',
+    'debug_clipped_step_order.passed': '每次调用 optimizer.step() 时，梯度都只来自当前批次：超过 0.5 时被裁剪到 0.5，低于它时保持不变；使用 GradScaler 时先反缩放再裁剪',
+    'debug_no_gradient_cases.passed': '全为零的梯度算作没有梯度，冻结的参数不计在内',
 }

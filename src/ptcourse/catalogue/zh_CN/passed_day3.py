@@ -35,10 +35,6 @@ MESSAGES = {
         "{name}：{input_names} {shape} → {output_names} {shape2}；大小为 1 和 7 的批次与 PyTorch 相差在 1e-4 以内"
     ),
     "export_compare_verdicts.passed": "忠实的文件判为一致，偏移了 0.5 的文件判为不一致",
-    "debug_class_index_svhn.passed": "标签 {tolist} → 类别 {tolist2}；损失为 {loss_value:.3f}",
-    "debug_clipped_step_finite.passed": "lr 0.1 加梯度裁剪：60 步内损失 {clipped_losses:.1f} → {clipped_losses2:.2f}，从未出现 NaN",
-    "debug_no_gradient_detach.passed": "parameters_without_gradient() 找到了 .detach() 之后的 0.weight 和 0.bias",
-    "debug_vanishing_found.passed": "vanishing_layer()：healthy → {found}，dead → '{found2}'，deep → '{found3}'",
     "capstone_checkpoint_restores.passed": "检查点恢复了全部八项内容，load_checkpoint() 返回下一个要运行的轮次 1",
     "capstone_fit_trains.passed": (
         "2 轮、每轮 {len_loader} 个 bfloat16 批次，损失 {losses:.3f} → {losses2:.3f}，每轮之后一个检查点；"
@@ -48,7 +44,4 @@ MESSAGES = {
     "capstone_precision_decides.passed": "CUDA 上用 float16 加缩放器；CPU 上只有 bfloat16 至少快 10 % 时才用它",
     "capstone_deploy_file.passed": "{name}（{value:.0f} KiB）：像素 {shape} → logits {shape2}；与 PyTorch 的最大差距 {gap:.1e}",
     'devices_devices_used_hidden_places.passed': 'devices_used() 找到了留在 CPU 上的缓冲区（buffer）',
-    'debug_class_index_general.passed': '编号 2、4、7 变成了类别 0、1、2，未知标签 3 引发了 ValueError',
-    'debug_clipped_step_order.passed': '每次调用 optimizer.step() 时，梯度都只来自当前批次：超过 0.5 时被裁剪到 0.5，低于它时保持不变；使用 GradScaler 时先反缩放再裁剪',
-    'debug_no_gradient_cases.passed': '全为零的梯度算作没有梯度，冻结的参数不计在内',
 }

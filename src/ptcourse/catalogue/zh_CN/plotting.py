@@ -31,4 +31,27 @@ MESSAGES = {
     "plot.memory_total": "固定部分 + 激活值",
     "plot.memory_fixed": "固定部分（权重、梯度、优化器）",
     "plot.memory_budget": "预算",
+    # 图的文字替代（describe）：写进图像输出元数据的 alt 文本，供屏幕阅读器朗读
+    "plot.alt_titled": "{title}。{description}",
+    "plot.alt_notice": "{alt}{notice}",
+    "plot.alt_separator": "；",
+    "plot.alt_logy": "（纵轴为对数坐标）",
+    "plot.curves_alt": "折线图：{ylabel}随{xlabel}的变化{log}。{series}。",
+    "plot.curves_alt_series": "{name} 在 {n} 个点上从 {first:.3g} 变为 {last:.3g}",
+    "plot.latency_alt": "折线图：{ylabel}随{xlabel}的变化，每个引擎一条线，虚线表示“{guide}”。{series}。",
+    "plot.latency_alt_series": "{name} 在批大小 {small} 时为 {first:.3g} 毫秒，在批大小 {large} 时为 {last:.3g} 毫秒",
+    "plot.images_alt": "由 {n} 张 {height}×{width} 像素灰度图组成的网格。",
+    "plot.images_alt_titles": "{description}各图的标题：{titles}。",
+    "plot.broadcast_alt": "示意图：形状 {a} 与 {b} 从右边对齐，每个轴一个方框，另有一行是结果；"
+                          "被扩展的大小画有斜线，冲突的画成红色。",
+    "plot.storage_alt": "示意图：{base} 的存储的 {n} 个格子排成一行，下面每个张量一行：{rows}。",
+    "plot.storage_alt_row": "{name}：{note}",
+    "plot.storage_alt_view": "视图，按 {cells} 的顺序读取这些格子",
+    "plot.grad_graph_alt": "由 {n} 个节点组成的示意图，叶子在前，箭头从输出指回叶子：{nodes}。",
+    "plot.scale_alt": "阶梯图：{n} 步中的缩放因子（log₂ 坐标），从 {first:g} 变为 {last:g}；"
+                      "{skipped} 个被跳过的步用叉号标出。",
+    "plot.memory_alt": "折线图：内存随批大小的变化。激活值从批大小 {small} 时的 {first:.2f} MiB "
+                       "增长到批大小 {large} 时的 {last:.2f} MiB。",
+    "plot.memory_alt_fixed": "虚线表示固定的 {fixed:.2f} MiB，另一条线表示总量。",
+    "plot.memory_alt_budget": "红线标出 {budget:.2f} MiB 的预算。",
 }

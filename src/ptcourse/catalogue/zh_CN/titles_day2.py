@@ -55,4 +55,12 @@ MESSAGES = {
     "repro_run_seed_matters.title": "不同的随机种子得到不同的运行结果；epochs 参数被使用了。",
     "repro_log_epoch_row.title": "log_epoch() 每个键都有：普通浮点数、调度后的学习率、秒和 MiB。",
     "repro_log_epoch_cuda.title": "在 CUDA 设备上（这里是假装的）：读时钟前先同步，GPU 显存峰值以 MiB 计。",
+    "debug_class_index_svhn.title": "to_class_index() 把 SVHN 的标签映射到 0..9 并保留每个数字，所以 CrossEntropyLoss 能接受它们。",
+    "debug_class_index_general.title": "to_class_index() 处理有间隔的编号，不改动输入，遇到未知标签时抛出 ValueError。",
+    "debug_clipped_step_finite.title": "使用 clipped_step() 时，在未归一化的回归问题上以 lr=0.1 运行 SGD 保持有限，损失下降。",
+    'debug_clipped_step_order.title': 'optimizer.step() 时的梯度来自本批次，只在超过 max_norm 时才被裁剪，并且先反缩放。',
+    "debug_no_gradient_detach.title": "parameters_without_gradient() 指出被 .detach() 切断的层，对健康的模型什么都不报。",
+    "debug_no_gradient_cases.title": "parameters_without_gradient() 把全零梯度算在内，跳过冻结的参数，在任何 backward 之前也能用。",
+    "debug_vanishing_found.title": "vanishing_layer() 指出 `dead` 中的死层和 `deep` 中梯度消失的位置；对 `healthy` 返回 None。",
+    "debug_vanishing_fresh.title": "在新的网络上（sigmoid 堆叠、死层、过期的梯度），vanishing_layer() 与参考实现一致。",
 }

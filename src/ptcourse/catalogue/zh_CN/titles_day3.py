@@ -33,7 +33,7 @@ MESSAGES = {
     "memory_checkpointed_same_results.title": "与普通模型相比，输出相同，每个权重的梯度也相同，且没有警告。",
     "memory_checkpointed_saves_memory.title": "对每个块使用梯度检查点后，前向加反向传播的内存峰值降低；在更深的模型上梯度仍然一致。",
     "memory_accumulation_matches_full_batch.title": (
-        "小批量大小相等（12 = 3×4）或不等（10 = 3+3+2+2）时，都只走一步，使用整批的梯度。"
+        "小批量大小相等（12 = 3×4）或不等（10 = 3+3+2+2）时，不管 .grad 里原来有什么，都只走一步，使用整批的梯度，并返回整批的损失。"
     ),
     "memory_accumulation_step_and_loss.title": "这一步之后的权重等于用一个大批次走一步（Adam、交叉熵）；返回的是整批的损失。",
     "memory_accumulation_edge_cases.title": "先清除旧梯度；只有一个小批量、每个小批量只有一个样本时也能用。",
@@ -56,16 +56,8 @@ MESSAGES = {
         "onnx_matches_eager() 对忠实的文件返回 True（即使给的模型处于训练模式），对偏移的文件返回 False。"
     ),
     "export_compare_atol.title": "onnx_matches_eager() 使用 atol，从文件中读取输入名称，适用于任意批大小。",
-    "debug_class_index_svhn.title": "to_class_index() 把 SVHN 的标签映射到 0..9 并保留每个数字，所以 CrossEntropyLoss 能接受它们。",
-    "debug_class_index_general.title": "to_class_index() 处理有间隔的编号，不改动输入，遇到未知标签时抛出 ValueError。",
-    "debug_clipped_step_finite.title": "使用 clipped_step() 时，在未归一化的回归问题上以 lr=0.1 运行 SGD 保持有限，损失下降。",
-    'debug_clipped_step_order.title': 'optimizer.step() 时的梯度来自本批次，只在超过 max_norm 时才被裁剪，并且先反缩放。',
-    "debug_no_gradient_detach.title": "parameters_without_gradient() 指出被 .detach() 切断的层，对健康的模型什么都不报。",
-    "debug_no_gradient_cases.title": "parameters_without_gradient() 把全零梯度算在内，跳过冻结的参数，在任何 backward 之前也能用。",
-    "debug_vanishing_found.title": "vanishing_layer() 指出 `dead` 中的死层和 `deep` 中梯度消失的位置；对 `healthy` 返回 None。",
-    "debug_vanishing_fresh.title": "在新的网络上（sigmoid 堆叠、死层、过期的梯度），vanishing_layer() 与参考实现一致。",
     "capstone_precision_decides.title": "choose_precision() 在 CUDA 上选择 float16 加缩放器，在其他设备上只有 bfloat16 快 10 % 时才选择它。",
-    "capstone_checkpoint_restores.title": "检查点能用 weights_only=True 加载，恢复模型、优化器、调度器、缩放器和两个生成器，并能经受保存中途的崩溃。",
+    "capstone_checkpoint_restores.title": "检查点能用 weights_only=True 加载，恢复模型、优化器、调度器、缩放器、数据加载器的生成器和全局生成器（CPU 和一块假装的 GPU），并能经受保存中途的崩溃。",
     "capstone_checkpoint_fresh.title": "对另一个优化器和调度（带动量的 SGD、StepLR）在第 4 轮之后保存，同样如此。",
     "capstone_fit_trains.title": "fit() 把批次移到这次运行的设备上，在该设备上使用 autocast（float32 时关闭），经过缩放器更新，保存检查点，并返回真实的平均损失。",
     "capstone_fit_resumes.title": "在第 1 轮崩溃、由一个新进程恢复的训练，最终的权重与未中断的训练相同。",

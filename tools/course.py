@@ -10,7 +10,7 @@ from pathlib import Path
 import nbformat
 
 from grader.gradebook import course_folder_config, nbgrader_env
-from tests.harness.notebooks import (
+from tools.notebooks import (
     SOLUTIONS,
     nbgrader_meta,
     read,

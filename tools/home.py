@@ -2,9 +2,9 @@
 
 Each day's table lives in one markdown cell between ``<!-- table:dayN -->`` and
 ``<!-- /table -->``. The authors write the title and what the notebook teaches; the minutes
-(tests/harness/times.py: one stated rule, no hand-written times), the points and the totals come
+(tools/times.py: one stated rule, no hand-written times), the points and the totals come
 from the notebooks. The rule itself is written between ``<!-- times:rule -->`` and
-``<!-- /times -->``. ``make points`` rewrites them (``python -m tests.harness.home --write``) and
+``<!-- /times -->``. ``make points`` rewrites them (``python -m tools.home --write``) and
 tests/test_home.py fails when they are stale.
 The notebook's metadata is the course kernel's (``tools/lab_setup.py``'s ``home_metadata``):
 JupyterLab then opens the page without marking it modified.
@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 import nbformat
 
-from tests.harness.notebooks import DAYS, ROOT, points, solution_notebooks
-from tests.harness.times import RULE, duration, estimate
 from tools.lab_setup import home_metadata
+from tools.notebooks import DAYS, ROOT, points, solution_notebooks
+from tools.times import RULE, duration, estimate
 
 HOME = ROOT / "HOME.ipynb"
 TABLE = re.compile(r"<!-- table:(?P<day>day\d) -->\n(?P<body>.*?)<!-- /table -->", re.S)

@@ -2,7 +2,7 @@
 
 Steps, each timed, every one run even if an earlier one fails:
 
-1. **fresh copy**: the student copy matches its source (tests/harness/stale.py: a forgotten
+1. **fresh copy**: the student copy matches its source (tools/stale.py: a forgotten
    ``make release``);
 2. **tests**: that notebook's execution, mutant and structure tests
    (``pytest tests/test_notebooks.py tests/test_structure.py -k day1/01_tensors``);
@@ -27,9 +27,9 @@ from pathlib import Path
 
 import nbformat
 
-from tests.harness import stale
-from tests.harness.course import TempCourse, solved_copy
-from tests.harness.notebooks import ROOT, SOLUTIONS, read, student_copy
+from tools import stale
+from tools.course import TempCourse, solved_copy
+from tools.notebooks import ROOT, SOLUTIONS, read, student_copy
 
 SCORE = re.compile(r"^(?P<nb>day\d/\S+): (?P<score>[\d.]+) / (?P<max>[\d.]+) points$", re.M)
 
@@ -114,7 +114,7 @@ STEPS = (
 
 def main(argv: list[str]) -> int:
     if len(argv) != 1:
-        print("usage: python -m tests.harness.nbloop day1/01_tensors", file=sys.stderr)
+        print("usage: python -m tools.nbloop day1/01_tensors", file=sys.stderr)
         return 2
     path = source_of(argv[0])
     results = []

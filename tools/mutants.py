@@ -8,7 +8,7 @@ what is wrong in plain words.
 Each mutant also declares ``caught_by``: ``"visible"`` if the visible part of the exercise's
 tests (what the learner's copy runs) already rejects it, ``"hidden"`` if only the hidden tests
 do; and ``msgid``, the catalogue id of the failing message. :func:`try_mutant` observes both
-and the suite requires the declarations to match; ``python -m tests.harness.mutants write
+and the suite requires the declarations to match; ``python -m tools.mutants write
 RECORD.jsonl`` writes observed values (from a run with ``PTCOURSE_MUTANT_RECORD=RECORD.jsonl``)
 into the catalogues.
 """
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ptcourse.nbmodel import defined_names, strip_hidden_tests
-from tests.harness.notebooks import ROOT, Exercise, TestCell, strip_solution_markers
+from tools.notebooks import ROOT, Exercise, TestCell, strip_solution_markers
 
 CATALOGUES = ROOT / "tests" / "mutants"
 CAUGHT_BY = ("visible", "hidden")
@@ -278,9 +278,9 @@ def write_declarations(records: list[dict]) -> list[str]:
     return missed
 
 
-if __name__ == "__main__":  # python -m tests.harness.mutants write RECORD.jsonl
+if __name__ == "__main__":  # python -m tools.mutants write RECORD.jsonl
     if len(sys.argv) != 3 or sys.argv[1] != "write":
-        sys.exit("usage: python -m tests.harness.mutants write RECORD.jsonl")
+        sys.exit("usage: python -m tools.mutants write RECORD.jsonl")
     rows = [json.loads(line) for line in Path(sys.argv[2]).read_text().splitlines() if line.strip()]
     left = write_declarations(rows)
     print(f"{len(rows)} observations written" + (";\nnot placed:\n" + "\n".join(left) if left else ""))

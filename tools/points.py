@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from tests.harness.notebooks import DAYS, ROOT, exercises, read, solution_notebooks
+from tools.notebooks import DAYS, ROOT, exercises, read, solution_notebooks
 
 
 def points_table() -> str:

@@ -7,7 +7,7 @@ with what ``nbgrader generate_assignment`` removes removed: each ``### BEGIN SOL
 compares the two cell by cell: same cells, same kinds, same nbgrader roles and points, and the
 same text once those regions are replaced. It does not compute nbgrader's checksums: the slow
 round trip (tests/test_roundtrip.py) still compares with a real ``generate_assignment``.
-``python -m tests.harness.stale`` lists the stale student copies.
+``python -m tools.stale`` lists the stale student copies.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from ptcourse.nbmodel import CODE_STUB, student_source  # noqa: F401 - CODE_STUB is checked by the tests
-from tests.harness.notebooks import ROOT, nb_key, nbgrader_meta, read, solution_notebooks, student_copy
+from tools.notebooks import ROOT, nb_key, nbgrader_meta, read, solution_notebooks, student_copy
 
 ROLE_KEYS = ("grade_id", "solution", "grade", "locked", "task", "points")
 

@@ -16,8 +16,8 @@ The rule (also stated in CONTRIBUTING.md and, written by ``make points``, on HOM
   minutes; ``make bench`` keeps the notebooks inside the budget.
 
 A notebook's time is the sum, rounded up to the next 5 minutes; a day's time is the sum of its
-notebooks. ``python -m tests.harness.times`` prints the table and the per-day totals;
-``make points`` writes the minutes into HOME.ipynb (tests/harness/home.py) and
+notebooks. ``python -m tools.times`` prints the table and the per-day totals;
+``make points`` writes the minutes into HOME.ipynb (tools/home.py) and
 tests/test_home.py fails when they are stale.
 """
 
@@ -32,14 +32,14 @@ from pathlib import Path
 
 import nbformat
 
-from tests.harness.notebooks import DAYS, exercises, nb_key, read, solution_notebooks
+from tools.notebooks import DAYS, exercises, nb_key, read, solution_notebooks
 
 WORDS_PER_MINUTE = 150
 GIVEN_LINES_PER_MINUTE = 40  # given code is read, not skimmed: about one line every 1.5 s
 RUNS = 2  # the notebook run and the checks' re-runs after a fix
 # (most solution lines, name, minutes): the first size whose limit the solution fits.
 SIZES = ((3, "small", 4), (9, "medium", 8), (19, "large", 12), (math.inf, "very large", 20))
-RUN_SECONDS = {"day1": 20, "day2": 60, "day3": 90}  # the per-notebook budgets (tests/bench.py)
+RUN_SECONDS = {"day1": 20, "day2": 60, "day3": 90}  # the per-notebook budgets (tools/bench.py)
 ROUND_TO = 5
 DAY_TARGET_MIN = 6 * 60  # issue 13: each day's realistic total at or under 6 hours
 
@@ -236,7 +236,7 @@ def over_target() -> dict[str, int]:
 
 
 def report() -> str:
-    """The table ``python -m tests.harness.times`` prints."""
+    """The table ``python -m tools.times`` prints."""
     lines = [f"{'notebook':<28} {'words':>5} {'read':>4} {'code':>4}  {'exercises S/M/L/XL':<18} {'ex':>3} "
              f"{'run':>3} {'minutes':>7}  optional"]
     for day in DAYS:

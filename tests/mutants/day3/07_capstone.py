@@ -1,10 +1,10 @@
-"""Wrong answers for day3/08_capstone.
+"""Wrong answers for day3/07_capstone.
 
 Every mutant is caught by a visible test cell except "input name assumed, not read from the
 session", which only the hidden report test (a session whose input is named 'image') catches.
 """
 
-from tests.harness.mutants import Mutant
+from tools.mutants import Mutant
 
 MUTANTS = [
     # Exercise 1: choose_precision
@@ -30,8 +30,41 @@ MUTANTS = [
     Mutant("capstone_checkpoint", "global RNG state not restored (dropout masks differ)",
            expect=r"global random generator.*torch.set_rng_state",
            replace=[('    torch.set_rng_state(state["rng"])\n', "")], caught_by="visible", msgid="capstone.ckpt_rng"),
-    Mutant("capstone_checkpoint", "global RNG state not saved at all", expect=r"missing the key\(s\) \['rng'\]",
-           replace=[('        "rng": torch.get_rng_state(),\n', ""), ('    torch.set_rng_state(state["rng"])\n', "")], caught_by="visible", msgid="capstone.ckpt_keys"),
+    Mutant("capstone_checkpoint", "global RNG state not saved at all", expect=r"global random generator.*torch.set_rng_state",
+           replace=[('        "rng": torch.get_rng_state(),\n', ""), ('    torch.set_rng_state(state["rng"])\n', "")], caught_by="visible", msgid="capstone.ckpt_rng"),
+    Mutant("capstone_checkpoint", "the naive checkpoint of the demo: epoch, model and optimizer only",
+           expect=r"scheduler is at last_epoch=0 instead of 1",
+           code=("def save_checkpoint(path, run, epoch):\n"
+                 "    path = Path(path)\n"
+                 "    temporary = path.with_name(path.name + '.tmp')\n"
+                 "    torch.save({'epoch': epoch, 'model': run.model.state_dict(), 'optimizer': run.optimizer.state_dict()}, temporary)\n"
+                 "    temporary.replace(path)\n\n\n"
+                 "def load_checkpoint(path, run):\n"
+                 "    state = torch.load(path, map_location='cpu', weights_only=True)\n"
+                 "    run.model.load_state_dict(state['model'])\n"
+                 "    run.optimizer.load_state_dict(state['optimizer'])\n"
+                 "    return state['epoch'] + 1\n"), caught_by="visible", msgid="capstone.ckpt_scheduler"),
+    Mutant("capstone_checkpoint", "loader generator neither saved nor restored",
+           expect=r"shuffling generator is not in its saved state",
+           replace=[('        "generator": run.generator.get_state(),\n', ""), ('    run.generator.set_state(state["generator"])\n', "")],
+           caught_by="visible", msgid="capstone.ckpt_generator"),
+    Mutant("capstone_checkpoint", "re-seeds the loader generator instead of restoring its state",
+           expect=r"shuffling generator is not in its saved state",
+           replace=[('    run.generator.set_state(state["generator"])\n', '    run.generator.manual_seed(state["epoch"] + 1)\n')],
+           caught_by="visible", msgid="capstone.ckpt_generator"),
+    Mutant("capstone_checkpoint", "re-seeds the global generator with the epoch instead of restoring it",
+           expect=r"global random generator.*torch.set_rng_state",
+           replace=[('    torch.set_rng_state(state["rng"])\n', '    torch.manual_seed(state["epoch"] + 1)\n')],
+           caught_by="visible", msgid="capstone.ckpt_rng"),
+    Mutant("capstone_checkpoint", "CUDA generators left out (only the CPU's global state)",
+           expect=r"did not bring back their random generators.*get_rng_state_all",
+           replace=[('        "cuda_rng": torch.cuda.get_rng_state_all() if torch.cuda.is_available() else [],\n', ""),
+                    ('    if state["cuda_rng"]:\n        torch.cuda.set_rng_state_all(state["cuda_rng"])\n', "")],
+           caught_by="visible", msgid="capstone.ckpt_cuda_rng"),
+    Mutant("capstone_checkpoint", "CUDA generators saved but never restored",
+           expect=r"did not bring back their random generators.*received nothing",
+           replace=[('    if state["cuda_rng"]:\n        torch.cuda.set_rng_state_all(state["cuda_rng"])\n', "")],
+           caught_by="visible", msgid="capstone.ckpt_cuda_rng"),
     Mutant("capstone_checkpoint", "loader generator not restored", expect=r"shuffling generator is not in its saved state",
            replace=[('    run.generator.set_state(state["generator"])\n', "")], caught_by="visible", msgid="capstone.ckpt_generator"),
     Mutant("capstone_checkpoint", "scaler not restored", expect=r"GradScaler's scale is 65536.0 instead of the saved 256.0",
@@ -142,4 +175,13 @@ MUTANTS = [
            replace=[(" external_data=False,", "")], caught_by="visible", msgid="capstone.deploy_external_data"),
     Mutant("capstone_deploy", "returns a NumPy number", expect=r"should return a Python float.*got float32",
            replace=[("return float(np.abs(got - expected).max())", "return np.abs(got - expected).max()")], caught_by="visible", msgid="capstone.deploy_gap_type"),
+    Mutant("capstone_deploy", "eval mode only after the export (training mode frozen into the file)",
+           expect=r"(training mode|model.eval\(\))",
+           replace=[("    model.eval()\n    batch = torch.export.Dim(\"batch\")\n", "    batch = torch.export.Dim(\"batch\")\n"),
+                    ("    session = ort.InferenceSession(", "    model.eval()\n    session = ort.InferenceSession(")],
+           caught_by="visible", msgid="capstone.deploy_warned"),
+    Mutant("capstone_deploy", "the mean gap instead of the largest one",
+           expect=r"largest absolute difference",
+           replace=[("return float(np.abs(got - expected).max())", "return float(np.abs(got - expected).mean())")],
+           caught_by="visible", msgid="capstone.deploy_gap"),
 ]

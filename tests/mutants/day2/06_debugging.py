@@ -1,6 +1,6 @@
-"""Wrong answers for day3/07_debugging."""
+"""Wrong answers for day2/06_debugging."""
 
-from tests.harness.mutants import Mutant
+from tools.mutants import Mutant
 
 CLIP = "    torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm)\n"
 FLAT = "return self.fc(torch.flatten(images, start_dim=1))"

@@ -1,6 +1,6 @@
 """Soak: grade classes of mixed quality again and again under CPU pressure; no grade may be lost.
 
-``make soak`` (``python -m tests.harness.soak``) grades a few hundred notebooks; the stress test
+``make soak`` (``python -m tools.soak``) grades a few hundred notebooks; the stress test
 (``tests/test_soak.py``, marker ``soak``) grades a small class 20 times in a row. Each run starts
 ``concurrent`` grading processes side by side (as ``make test``'s two test processes do), each
 with ``--workers`` jobs at once, while ``hogs`` busy loops keep the CPUs saturated. After every run:
@@ -30,9 +30,9 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.harness import accidents
-from tests.harness.classroom import mutated, solved, untouched, write_class
-from tests.harness.notebooks import ROOT
+from tools import accidents
+from tools.classroom import mutated, solved, untouched, write_class
+from tools.notebooks import ROOT
 
 TAG = "PTCOURSE_SOAK_TAG"
 MEMORY_CLASS = 50  # notebooks per grading process from which its memory must stay flat

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import nbformat
 
-from tests.harness import mutants as mutant_lib
-from tests.harness.course import solved_copy
-from tests.harness.notebooks import ROOT, SOLUTIONS, exercises, nbgrader_meta, read
+from tools import mutants as mutant_lib
+from tools.course import solved_copy
+from tools.notebooks import ROOT, SOLUTIONS, exercises, nbgrader_meta, read
 
 
 def solved(day: str, name: str) -> nbformat.NotebookNode:

@@ -15,7 +15,7 @@ from ptcourse.nbmodel import (  # noqa: F401 - the course model, re-exported for
     strip_solution_markers,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
 DAYS = ("day1", "day2", "day3")
 

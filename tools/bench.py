@@ -21,9 +21,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.harness.course import TempCourse, solved_notebooks
-from tests.harness.kernel import Kernel
-from tests.harness.notebooks import DAYS, ROOT, nb_key, read, solution_notebooks
+from tools.course import TempCourse, solved_notebooks
+from tools.kernel import Kernel
+from tools.notebooks import DAYS, ROOT, nb_key, read, solution_notebooks
 
 BUDGET = {"day1": (20, 1024), "day2": (60, 1536), "day3": (90, 1536)}
 OUT = ROOT / "bench-results"
@@ -107,4 +107,4 @@ def main(days: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])  # e.g. `python -m tests.bench day1`
+    main(sys.argv[1:])  # e.g. `python -m tools.bench day1`

@@ -1,0 +1,358 @@
+"""Every patch of upstream internals (grader/compat.py) still fits the upstream code it patches.
+
+One test (or more) per patch. They fail after an upgrade of nbgrader, nbclient, jupyter_client or
+jsonschema that breaks a patch: a patched name gone or its signature changed, or the upstream code
+a copy was made from changed (its source hash). Then: re-read the upstream code the message names,
+bring the patch in grader/compat.py up to date (or drop it), and record the new hash or version here.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import importlib
+import importlib.metadata
+import importlib.util
+import inspect
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from grader import compat
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def source_hash(obj) -> str:
+    return hashlib.sha256(inspect.getsource(obj).encode()).hexdigest()[:16]
+
+
+def assert_unchanged(obj, recorded: str, patch: str) -> None:
+    found = source_hash(obj)
+    assert found == recorded, (
+        f"upstream {obj.__module__}.{obj.__qualname__} changed (source hash {found}, the patch was written "
+        f"against {recorded}): re-check {patch} in grader/compat.py against it, then record the new hash")
+
+
+def assert_signature(obj, expected: str, patch: str) -> None:
+    found = str(inspect.signature(obj))
+    assert found == expected, (f"upstream {obj.__qualname__}{found} (was {expected}): re-check {patch} in "
+                               "grader/compat.py")
+
+
+# -- the versions ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("package", sorted(compat.WRITTEN_AGAINST))
+def test_installed_version_is_the_one_patched(package):
+    assert importlib.metadata.version(package) == compat.WRITTEN_AGAINST[package], (
+        f"{package} {importlib.metadata.version(package)} is installed; grader/compat.py was written against "
+        f"{compat.WRITTEN_AGAINST[package]}: run tests/test_compat.py, fix what fails, then update the pins")
+
+
+def pins(path: Path) -> dict[str, str]:
+    found = {}
+    for line in path.read_text().splitlines():
+        match = re.match(r"\s*([A-Za-z0-9_.\-]+)\s*==\s*([^\s;#]+)", line)
+        if match:
+            found[match.group(1).lower().replace("-", "_")] = match.group(2)
+    return found
+
+
+@pytest.mark.parametrize("package", sorted(compat.WRITTEN_AGAINST))
+def test_patched_packages_are_pinned(package):
+    """requirements.txt with requirements-grader.txt (what the grader installs) and pyproject's grader extra."""
+    key = package.lower().replace("-", "_")
+    required = {**pins(ROOT / "requirements.txt"), **pins(ROOT / "requirements-grader.txt")}
+    assert required.get(key) == compat.WRITTEN_AGAINST[package], f"pin {package}=={compat.WRITTEN_AGAINST[package]}"
+    tomllib = pytest.importorskip("tomllib")
+    extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["grader"]
+    declared = {n.split("==")[0].lower().replace("-", "_"): n.split("==")[1] for n in extra if "==" in n}
+    assert declared.get(key) == compat.WRITTEN_AGAINST[package], (
+        f'pyproject.toml\'s grader extra: "{package}=={compat.WRITTEN_AGAINST[package]}"')
+
+
+# -- nbgrader without its server extensions ---------------------------------------------------------
+def test_nbgrader_init_is_the_one_skipped():
+    """What nbgrader_without_server skips: nbgrader/__init__.py, which only loads the server extensions
+    (and sets __version__, which the patch sets itself from nbgrader._version)."""
+    import nbgrader._version
+
+    path = Path(importlib.util.find_spec("nbgrader").origin)
+    found = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    assert found == "095ca0f08997c429", (
+        f"nbgrader/__init__.py changed ({found}): re-check what compat.nbgrader_without_server skips")
+    assert nbgrader._version.__version__ == compat.WRITTEN_AGAINST["nbgrader"]
+
+
+def test_nbgrader_imports_without_its_server():
+    code = ("import sys, grader, nbgrader.api, nbgrader.apps.nbgraderapp, nbgrader.preprocessors; "
+            "import nbgrader; print(nbgrader.__version__); "
+            "print(sorted(m for m in sys.modules if m.startswith(('jupyter_server', 'nbgrader.server_extensions'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    version, loaded = out.splitlines()
+    assert version == compat.WRITTEN_AGAINST["nbgrader"]
+    assert loaded == "[]", f"importing grader and nbgrader's apps loaded the server: {loaded}"
+
+
+# -- jsonschema, as nbgrader's cell-metadata check uses it -------------------------------------------
+def test_schema_check_is_still_jsonschema_validate():
+    import jsonschema
+    import nbgrader.nbgraderformat.common as common
+
+    assert common.jsonschema is jsonschema or type(common.jsonschema).__name__ == "Shim"
+    assert "jsonschema.validate(cell.metadata['nbgrader'], self.schema)" in inspect.getsource(
+        common.BaseMetadataValidator.validate_cell), "re-check compat.schema_checked_once: nbgrader checks otherwise"
+    assert_signature(jsonschema.validate, "(instance, schema, cls=None, *args, **kwargs)", "schema_checked_once")
+    assert_unchanged(jsonschema.validate, "5bfea7e5f0f3dae0", "schema_checked_once")
+
+
+def test_schema_checked_once_raises_what_jsonschema_raises(monkeypatch):
+    import jsonschema
+    import nbgrader.nbgraderformat.common as common
+    from nbgrader.nbgraderformat import MetadataValidator
+
+    schema = MetadataValidator().schema
+    good = {"grade": True, "grade_id": "a", "locked": True, "points": 1, "schema_version": 3, "solution": False,
+            "task": False}
+    bad = [{**good, "points": "one"}, {k: v for k, v in good.items() if k != "locked"}, {**good, "grade_id": "a b"},
+           {**good, "points": -1}]
+    expected = []
+    for instance in bad:
+        with pytest.raises(jsonschema.ValidationError) as raised:
+            jsonschema.validate(instance, schema)
+        expected.append(raised.value.message)
+    monkeypatch.setattr(common, "jsonschema", common.jsonschema)  # put back after the test
+    compat.schema_checked_once()
+    assert common.jsonschema is not jsonschema and common.jsonschema.ValidationError is jsonschema.ValidationError
+    common.jsonschema.validate(good, schema)
+    for instance, message in zip(bad, expected, strict=True):
+        with pytest.raises(jsonschema.ValidationError) as raised:
+            common.jsonschema.validate(instance, schema)
+        assert raised.value.message == message
+
+
+# -- nbgrader.api's create_engine -----------------------------------------------------------------
+def test_gradebook_makes_its_engine_through_the_module_name():
+    import nbgrader.api as api
+    import sqlalchemy
+
+    assert api.create_engine is sqlalchemy.create_engine or api.create_engine.__name__ == "shared_engine"
+    assert "self.engine = create_engine(db_url, echo=False, future=True)" in inspect.getsource(api.Gradebook.__init__)
+    assert_unchanged(api.Gradebook.__init__, "c60c420276e8355e", "one_engine_per_database")
+
+
+def test_one_engine_per_database(monkeypatch, tmp_path):
+    import nbgrader.api as api
+
+    monkeypatch.setattr(api, "create_engine", api.create_engine)  # put back after the test
+    compat.one_engine_per_database()
+    url = f"sqlite:///{tmp_path / 'gb.db'}"
+    first = api.create_engine(url, echo=False, future=True)
+    assert api.create_engine(url, echo=False, future=True) is first
+    assert api.create_engine(f"sqlite:///{tmp_path / 'other.db'}", echo=False, future=True) is not first
+    first.dispose()
+
+
+# -- nbgrader's preprocessor lists ---------------------------------------------------------------
+def names(classes) -> list[str]:
+    """Each class by the public name the copies use (nbgrader.preprocessors.X, nbconvert.preprocessors.X)."""
+    out = []
+    for cls in classes:
+        package = cls.__module__.split(".")[0] + ".preprocessors"
+        assert getattr(importlib.import_module(package), cls.__name__) is cls
+        out.append(f"{package}.{cls.__name__}")
+    return out
+
+
+def test_autograde_preprocessors_copy_is_nbgraders():
+    from nbgrader.converters import Autograde
+
+    upstream = names(Autograde.class_traits()["autograde_preprocessors"].default())
+    assert upstream == list(compat.NBGRADER_AUTOGRADE_PREPROCESSORS), (
+        "nbgrader's Autograde.autograde_preprocessors changed: update compat.NBGRADER_AUTOGRADE_PREPROCESSORS")
+    ours = compat.autograde_preprocessors("grader.execute.JailedExecute")
+    assert ours[0] == "grader.execute.JailedExecute" and ours[1:] == upstream[1:]
+
+
+def test_the_job_configuration_names_the_copy():
+    from grader import jobs
+
+    for name in compat.autograde_preprocessors("grader.execute.JailedExecute"):
+        assert f'    "{name}",\n' in jobs.JOB_CONFIG
+
+
+def test_validator_preprocessors_copy_is_nbgraders():
+    code = ("from nbgrader.validator import Validator; "
+            "print([f'{c.__module__}:{c.__name__}' for c in Validator.class_traits()['preprocessors'].default()])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    upstream = [f"nbgrader.preprocessors.{entry.split(':')[1]}" for entry in ast.literal_eval(out.strip())]
+    assert upstream == list(compat.NBGRADER_VALIDATOR_PREPROCESSORS), (
+        "nbgrader's Validator.preprocessors changed: update compat.NBGRADER_VALIDATOR_PREPROCESSORS")
+    from nbgrader.validator import Validator
+
+    assert not Validator.class_traits()["preprocessors"].metadata.get("config"), (
+        "Validator.preprocessors is configurable now: configure it instead of compat.set_validator_preprocessors")
+
+
+def test_validator_runs_the_repair_first_and_the_notes_last(monkeypatch):
+    from nbgrader.validator import Validator
+
+    from grader import validate
+
+    trait = Validator.class_traits()["preprocessors"]
+    monkeypatch.setattr(trait, "default_value", trait.default_value)  # put back after the test
+    validate.use_in_validator()
+    found = trait.default()
+    assert found[0] is validate.RepairForValidate and found[-1] is validate.NotesForValidate
+    assert names(found[1:-1]) == list(compat.NBGRADER_VALIDATOR_PREPROCESSORS)
+
+
+# -- jupyter_client's kernel manager -----------------------------------------------------------------
+KERNEL_MANAGER = {  # the private coroutines KernelManagerPatches overrides: their signatures
+    "_async_interrupt_kernel": "(self) -> None",
+    "_async_kill_kernel": "(self, restart: bool = False) -> None",
+    "_async_pre_start_kernel": "(self, *, transport_encryption: str | None = None, **kw: Any) -> "
+                               "Tuple[List[str], Dict[str, Any]]",
+    "_async_is_alive": "(self) -> bool",  # called by the rewritten kill
+}
+
+
+@pytest.mark.parametrize("name", sorted(KERNEL_MANAGER))
+def test_kernel_manager_private_coroutines(name):
+    from jupyter_client.manager import AsyncKernelManager
+
+    upstream = getattr(AsyncKernelManager, name, None)
+    assert upstream is not None, f"jupyter_client's AsyncKernelManager.{name} is gone: re-check KernelManagerPatches"
+    assert inspect.iscoroutinefunction(upstream)
+    assert_signature(upstream, KERNEL_MANAGER[name], "KernelManagerPatches")
+
+
+@pytest.mark.parametrize("name", ["_async_interrupt_kernel", "_async_kill_kernel", "_async_pre_start_kernel"])
+def test_kernel_manager_still_calls_the_overridden_coroutines_through_self(name):
+    """An override only counts if jupyter_client looks the coroutine up on the instance (shutdown, start)."""
+    import jupyter_client.manager
+
+    assert f"await self.{name}(" in inspect.getsource(jupyter_client.manager), (
+        f"jupyter_client no longer calls self.{name}(): KernelManagerPatches.{name} would never run")
+
+
+def test_kernel_manager_kill_is_the_one_rewritten():
+    """KernelManagerPatches._async_kill_kernel is jupyter_client's, with the grader's kill and shorter waits."""
+    from jupyter_client.manager import AsyncKernelManager
+
+    assert_unchanged(AsyncKernelManager._async_kill_kernel, "9850bc22c85871db", "KernelManagerPatches._async_kill_kernel")
+    assert {"has_kernel", "provisioner"} <= set(dir(AsyncKernelManager))
+
+
+def test_the_jailed_kernel_manager_uses_the_patches():
+    from grader.execute import JailedKernelManager
+
+    for name in ("_async_interrupt_kernel", "_async_kill_kernel", "_async_pre_start_kernel"):
+        assert getattr(JailedKernelManager, name) is getattr(compat.KernelManagerPatches, name)
+    for hook in ("_skip_interrupt", "_kills_itself", "_kill_process", "_before_start"):
+        assert getattr(JailedKernelManager, hook) is not getattr(compat.KernelManagerPatches, hook), hook
+
+
+# -- nbclient's kernel client start ------------------------------------------------------------------
+def test_kernel_client_start_is_the_one_copied():
+    from nbclient import NotebookClient
+
+    assert_unchanged(NotebookClient.async_start_new_kernel_client, "0034f6fd2447b05f",
+                     "KernelClientStart.async_start_new_kernel_client (a copy of it)")
+    assert inspect.iscoroutinefunction(NotebookClient._async_cleanup_kernel)
+    assert_signature(NotebookClient._async_cleanup_kernel, "(self) -> 'None'", "KernelClientStart")
+
+
+def test_notebook_client_starts_its_client_through_self():
+    """nbclient's setup_kernel (sync) and async_setup_kernel call the overridden methods on the instance."""
+    import nbclient.client
+
+    source = inspect.getsource(nbclient.client)
+    assert "self.start_new_kernel_client()" in source and "await self.async_start_new_kernel_client()" in source
+
+
+def test_kernel_client_wait_for_ready_takes_a_timeout():
+    from jupyter_client.asynchronous.client import AsyncKernelClient
+
+    assert_signature(AsyncKernelClient.wait_for_ready, "(self, timeout: float | None = None) -> None",
+                     "KernelClientStart._wait_ready")
+
+
+def test_jailed_execute_uses_the_copy():
+    from nbgrader.preprocessors import Execute
+
+    from grader.execute import JailedExecute
+
+    for name in ("async_start_new_kernel_client", "start_new_kernel_client"):
+        assert getattr(JailedExecute, name) is getattr(compat.KernelClientStart, name)
+    assert JailedExecute.__mro__.index(compat.KernelClientStart) < JailedExecute.__mro__.index(Execute)
+
+
+NOTEBOOK_CLIENT = {  # other names of nbclient that grader.execute's JailedExecute overrides or calls
+    "setup_kernel": "(self, **kwargs: 't.Any') -> 't.Generator[None, None, None]'",
+    "output": "(self, outs: 'list[NotebookNode]', msg: 'dict[str, t.Any]', display_id: 'str | None', "
+              "cell_index: 'int') -> 'NotebookNode | None'",
+}
+
+
+@pytest.mark.parametrize("name", sorted(NOTEBOOK_CLIENT))
+def test_notebook_client_names_execute_overrides(name):
+    from nbclient import NotebookClient
+
+    assert_signature(getattr(NotebookClient, name), NOTEBOOK_CLIENT[name], f"grader.execute.JailedExecute.{name}")
+
+
+EXECUTE = {  # nbgrader's Execute (an nbconvert ExecutePreprocessor): what JailedExecute overrides
+    "preprocess": "(self, nb: 'NotebookNode', resources: 't.Any' = None, km: 'KernelManager | None' = None) -> "
+                  "'tuple[NotebookNode, dict[str, t.Any]]'",
+    "preprocess_cell": "(self, cell, resources, index)",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXECUTE))
+def test_execute_names_jailed_execute_overrides(name):
+    from nbgrader.preprocessors import Execute
+
+    assert_signature(getattr(Execute, name), EXECUTE[name], f"grader.execute.JailedExecute.{name}")
+
+
+def test_setup_kernel_still_takes_cleanup_kc():
+    """JailedExecute.setup_kernel asks nbclient to shut down the early kernel too (``cleanup_kc``)."""
+    from nbclient import NotebookClient
+
+    assert 'kwargs.pop("cleanup_kc"' in inspect.getsource(NotebookClient.setup_kernel).replace("'", '"')
+    assert callable(NotebookClient._cleanup_kernel)
+
+
+# -- no patch outside compat ---------------------------------------------------------------------
+UPSTREAM = ("nbgrader", "nbclient", "jupyter_client", "jsonschema", "common", "api")
+
+
+def test_no_patch_outside_compat():
+    """Nothing else in grader/ assigns into an upstream module, sys.modules or a class trait."""
+    found = []
+    for path in sorted((ROOT / "grader").glob("*.py")):
+        if path.stem in ("compat", "kernel_guard"):  # kernel_guard: the learner's kernel, none of these packages
+            continue
+        text = path.read_text()
+        for node in ast.walk(ast.parse(text)):
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            for target in targets:
+                base = target
+                while isinstance(base, (ast.Attribute, ast.Subscript)):
+                    base = base.value
+                if isinstance(target, (ast.Attribute, ast.Subscript)) and isinstance(base, ast.Name) and (
+                        base.id in UPSTREAM or base.id == "sys" and ast.unparse(target).startswith("sys.modules")):
+                    found.append(f"{path.name}:{node.lineno}: {ast.unparse(target)}")
+        found += [f"{path.name}: class_traits()" for _ in re.finditer(r"class_traits\(\)", text)]
+    assert not found, f"patches of upstream code belong in grader/compat.py: {found}"
+
+
+def test_a_changed_upstream_is_caught():
+    """The checks themselves: another hash or signature fails, and the message says what to re-check."""
+    with pytest.raises(AssertionError, match="re-check schema_checked_once"):
+        assert_unchanged(compat.schema_checked_once, "0" * 16, "schema_checked_once")
+    with pytest.raises(AssertionError, match="re-check KernelManagerPatches"):
+        assert_signature(compat.autograde_preprocessors, "(self)", "KernelManagerPatches")
