@@ -298,9 +298,7 @@ def run_job(
 
         result = _outcome(status, detail, peak, proc.exitcode, (db_url, day, student, notebook, lang),
                           job_dir, autograded)
-        _read_runtime(result, runtime)
-        _read_integrity(job_dir / "integrity.json", result)
-        _read_observed(job_dir / "observed.json", result)
+        _read_job_files(result, runtime, job_dir)
         result.wall_s = time.monotonic() - started
         clean = True
         return result
@@ -378,6 +376,14 @@ def _outcome(status: Status, detail: str, peak: int | None, exitcode: int | None
         result.status = Status.ERROR
         result.detail = msg_in(lang, "grader.job.unreadable_result") + f" ({exc})"
     return result
+
+
+def _read_job_files(result: JobOutcome, runtime: Path, job_dir: Path) -> None:
+    """What the job's Execute step left: timings (the kernel's runtime folder), the guard's summary and
+    the second key's observations (the job's own folder, which no kernel sees)."""
+    _read_runtime(result, runtime)
+    _read_integrity(job_dir / "integrity.json", result)
+    _read_observed(job_dir / "observed.json", result)
 
 
 def _read_runtime(result: JobOutcome, runtime: Path) -> None:

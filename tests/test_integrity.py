@@ -36,6 +36,7 @@ import nbformat
 import pytest
 
 from grader import engine, guard, jobs, repair, submissions
+from grader.records import Integrity
 from grader.sandbox import kernel_env
 from ptcourse.messages import msg
 from ptcourse.nbmodel import course_notebooks, nbgrader_meta, role
@@ -371,12 +372,12 @@ def test_a_missing_or_foreign_guard_report_flags_the_notebook(tmp_path, monkeypa
             path.write_text(text)
         result = jobs.JobOutcome(status=jobs.Status.GRADED)
         jobs._read_integrity(path, result)
-        assert result.integrity.get("installed") is False and result.integrity.get("unreadable"), text
+        assert result.integrity is not None and result.integrity.installed is False, text
     good = {"installed": True, "restored": [], "machinery": [], "harmful": [], "voided": []}
     path.write_text(json.dumps(good))
     result = jobs.JobOutcome(status=jobs.Status.GRADED)
     jobs._read_integrity(path, result)
-    assert result.integrity == good
+    assert result.integrity == Integrity.from_json(good) and result.integrity.installed
 
 
 @pytest.mark.slow
