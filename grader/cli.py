@@ -7,6 +7,7 @@ grades one notebook with the same engine and prints its feedback (learners). See
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 import tempfile
@@ -160,7 +161,8 @@ def cmd_grade(args) -> int:
                    max_notebook_bytes=args.max_notebook_size, due=None if due is None else due.isoformat(),
                    lang=args.lang, scheduler=args.scheduler, allow_unsandboxed=args.allow_unsandboxed,
                    exports=tuple(args.export), roster=args.lms_roster, lms_column=args.lms_column,
-                   missing_as_zero=args.missing_as_zero)
+                   missing_as_zero=args.missing_as_zero,
+                   second_key=os.environ.get("PTGRADE_SECOND_KEY") != "off")
     from grader.downloads import DownloadError
     from grader.roster import RosterError
 

@@ -64,6 +64,7 @@ JAIL_ENV = "PTGRADE_JAIL"
 # written to a file or the environment, where a kernel could read it.
 OBSERVE: ObserveSpec | None = None
 OBSERVED_PATH = "observed.json"  # where the job writes what the second key saw: its own folder
+INTEGRITY_PATH = "integrity.json"  # and what the guard saw: the job's folder too, which no kernel sees
 def load_jail() -> KernelJail | None:
     """The jail of this grading job, or ``None`` when not run by the grader."""
     path = os.environ.get(JAIL_ENV)
@@ -326,7 +327,7 @@ class JailedExecute(compat.KernelClientStart, Execute):
         with open(os.path.join(self.jail.runtime, "timing.json"), "w") as f:
             json.dump(self._timing, f)
         if self.guard is not None:
-            with open(os.path.join(self.jail.runtime, "integrity.json"), "w") as f:
+            with open(INTEGRITY_PATH, "w") as f:
                 json.dump(self.guard.summary().to_json(), f)
         if self.observer is not None:  # the job's folder, which the kernel cannot see (its runtime it can)
             with open(OBSERVED_PATH, "w") as f:

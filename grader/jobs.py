@@ -77,6 +77,7 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
 
     sys.argv = ["nbgrader", *argv]
     execute.OBSERVE, execute.OBSERVED_PATH = observe, os.path.join(cwd, "observed.json")
+    execute.INTEGRITY_PATH = os.path.join(cwd, "integrity.json")
     execute.start_kernel_early()  # it boots while nbgrader prepares the notebook
     try:
         NbGraderApp.launch_instance(argv)
@@ -297,8 +298,7 @@ def run_job(
 
         result = _outcome(status, detail, peak, proc.exitcode, (db_url, day, student, notebook, lang),
                           job_dir, autograded)
-        _read_runtime(result, runtime)
-        _read_observed(job_dir / "observed.json", result)
+        _read_job_files(result, runtime, job_dir)
         result.wall_s = time.monotonic() - started
         clean = True
         return result
@@ -378,19 +378,39 @@ def _outcome(status: Status, detail: str, peak: int | None, exitcode: int | None
     return result
 
 
+def _read_job_files(result: JobOutcome, runtime: Path, job_dir: Path) -> None:
+    """What the job's Execute step left: timings (the kernel's runtime folder), the guard's summary and
+    the second key's observations (the job's own folder, which no kernel sees)."""
+    _read_runtime(result, runtime)
+    _read_integrity(job_dir / "integrity.json", result)
+    _read_observed(job_dir / "observed.json", result)
+
+
 def _read_runtime(result: JobOutcome, runtime: Path) -> None:
-    """The kernel's timings and the guard's summary, written by the job's Execute step."""
+    """The kernel's timings, written by the job's Execute step."""
     timing = runtime / "timing.json"
     if timing.exists():
         data = json.loads(timing.read_text())
         result.cells_s = data.get("cells_s")
         result.kernel_death = data.get("dead")
-    integrity = runtime / "integrity.json"
-    if integrity.exists():
-        try:
-            result.integrity = Integrity.from_json(json.loads(integrity.read_text()))
-        except ValueError:  # RecordError included
-            result.integrity = None
+
+
+def _read_integrity(path: Path, result: JobOutcome) -> None:
+    """The guard's summary (grader/guard.py), from the job's folder. A graded notebook whose summary
+    is missing, unreadable or not the guard's is one the guard could not vouch for: a finding, as
+    when the guard was never installed; never a crash."""
+    integrity = None
+    try:
+        data = json.loads(path.read_text())
+        if isinstance(data, dict) and isinstance(data.get("installed"), bool) and all(
+                isinstance(data.get(k), list) for k in ("restored", "machinery", "harmful", "voided")):
+            integrity = Integrity.from_json(data)
+    except (OSError, ValueError, RecursionError):  # RecordError is a ValueError
+        integrity = None
+    if integrity is not None:
+        result.integrity = integrity
+    elif result.status == Status.GRADED and os.environ.get("PTGRADE_GUARD") != "off":
+        result.integrity = Integrity(installed=False)
 
 
 def _read_observed(path: Path, result: JobOutcome) -> None:
@@ -398,6 +418,8 @@ def _read_observed(path: Path, result: JobOutcome) -> None:
     try:
         data = json.loads(path.read_text())
     except (OSError, ValueError):
+        return
+    if not isinstance(data, dict):
         return
     if isinstance(data.get("observed"), dict):
         result.observed = data["observed"]

@@ -3,8 +3,10 @@
 :mod:`grader.guard` executes this file's text in the kernel, silently, before the notebook's first
 cell, under a module name that is random for each run. It snapshots what the course's checks rely
 on: the built-ins, ``torch`` (with ``torch.Tensor``, ``torch.nn``, ``torch.nn.functional``,
-``torch.testing``, ``torch.autograd``), ``numpy``, ``math``, the course package's check helpers,
-and IPython's execution machinery (input and AST transformers, custom exception handlers,
+``torch.testing``, ``torch.autograd``), ``numpy``, ``math``, the course package's check helpers
+and its second key (``ptcourse.observe``), the code and defaults of every Python function among
+them (a swapped ``__code__`` keeps the object), and IPython's execution machinery (input and AST
+transformers, custom exception handlers,
 traceback and display hooks, the kernel's methods). Then, for every graded test cell:
 
 * :func:`sanitize` (a silent request before the cell) puts every protected object back as it was,
@@ -64,13 +66,14 @@ def _spaces(ip):
     import ptcourse
     import ptcourse.checks
     import ptcourse.messages
+    import ptcourse.observe
 
     kernel = getattr(ip, "kernel", None)
     spaces = [("builtins", _b), ("torch", torch), ("torch.Tensor", torch.Tensor), ("torch.nn", torch.nn),
               ("torch.nn.functional", torch.nn.functional), ("torch.testing", torch.testing),
               ("torch.autograd", torch.autograd), ("numpy", numpy), ("numpy.testing", numpy.testing),
               ("math", math), ("ptcourse", ptcourse), ("ptcourse.checks", ptcourse.checks),
-              ("ptcourse.messages", ptcourse.messages)]
+              ("ptcourse.messages", ptcourse.messages), ("ptcourse.observe", ptcourse.observe)]
     session = getattr(kernel, "session", None)
     instances = [o for o in (ip, kernel, session, _s.stdout, _s.stderr, ip.display_pub, ip.displayhook,
                              ip.InteractiveTB, ip.compile) if o is not None]
@@ -92,6 +95,7 @@ def _snapshot():
     ip = get_ipython()  # noqa: F821 - the kernel's shell
     spaces, instances, genuine, check_failed = _spaces(ip)
     snap = {label: (obj, dict(vars(obj))) for label, obj in spaces}
+    codes = _codes(snap)  # the functions' own code and defaults: swapping them keeps the object
     strict = {"torch.Tensor"} | {label for label, obj in spaces if isinstance(obj, type) and label != "torch.Tensor"}
     modules = {label: _s.modules.get(label) for label, obj in spaces if isinstance(obj, _y.ModuleType)}
     tm = ip.input_transformer_manager
@@ -106,7 +110,7 @@ def _snapshot():
     system = {"stdout": _s.stdout, "stderr": _s.stderr}
     for key in _KERNEL_SWAPS:  # IPython and ipykernel swap these for each request
         snap["builtins"][1].pop(key, None)
-    return _y.SimpleNamespace(ip=ip, snap=snap, strict=strict, modules=modules, genuine=genuine, tm=tm, shell=shell,
+    return _y.SimpleNamespace(ip=ip, snap=snap, codes=codes, strict=strict, modules=modules, genuine=genuine, tm=tm, shell=shell,
                               shell_lists=shell_lists, tm_attrs=tm_attrs, own=own, system=system,
                               check_failed=check_failed)
 
@@ -143,6 +147,7 @@ def _protected_check(st):
                 out.append(f"sys.modules[{label!r}]")
                 if fix:
                     _s.modules[label] = module
+        out += _code_changes(st.codes, fix)
         ns = ip.user_ns
         for key, value in genuine.items():
             if key in ns and ns[key] is not value and (isinstance(ns[key], _y.ModuleType) or callable(ns[key])):
@@ -152,6 +157,41 @@ def _protected_check(st):
         return out
 
     return changes
+
+
+def _codes(snap):
+    """``{label: (function, code, defaults, keyword defaults and their items)}`` for every Python function
+    of the protected namespaces: a cheat may swap a function's ``__code__`` or defaults and keep the object."""
+    out = {}
+    for label, (_obj, base) in snap.items():
+        for key, fn in base.items():
+            if isinstance(fn, _y.FunctionType):
+                kw = fn.__kwdefaults__
+                out[f"{label}.{key}"] = (fn, fn.__code__, fn.__defaults__, kw, list(kw.items()) if kw else None)
+    return out
+
+
+def _same_items(now, then):
+    return len(now) == len(then) and all(a[0] == b[0] and a[1] is b[1] for a, b in zip(now, then, strict=True))
+
+
+def _code_changes(codes, fix):
+    """What :func:`_codes` saw that changed since (put back with ``fix``)."""
+    out = []
+    for label, (fn, code, defaults, kw, items) in codes.items():
+        now = list(fn.__kwdefaults__.items()) if fn.__kwdefaults__ else None
+        if fn.__code__ is not code or fn.__defaults__ is not defaults or fn.__kwdefaults__ is not kw or (
+                (now is None) != (items is None) or (now is not None and not _same_items(now, items))):
+            out.append(f"{label}.__code__")
+            if fix:
+                try:
+                    fn.__code__, fn.__defaults__, fn.__kwdefaults__ = code, defaults, kw
+                    if kw is not None:
+                        kw.clear()
+                        kw.update(items)
+                except (AttributeError, TypeError, ValueError):
+                    pass
+    return out
 
 
 def _machinery_check(st):

@@ -54,6 +54,7 @@ class Observation:
     dtype: str = ""  # TENSOR: torch's (or NumPy's) dtype name
     array: np.ndarray | None = None  # TENSOR
     value: object = None  # JSON: the value; OTHER: the type's name
+    tol: tuple[float, float] | None = None  # (rtol, atol) the test cell asked for; read from the reference only
 
 
 @dataclass(frozen=True)
@@ -84,10 +85,21 @@ def cell_seed(secret: str, grade_id: str) -> int:
 
 
 # -- reading ---------------------------------------------------------------------------------------
+def _tolerance(payload: dict) -> tuple[float, float] | None:
+    """The test cell's own tolerances, when the payload carries two finite, non-negative numbers."""
+    tol = payload.get("tol")
+    if (isinstance(tol, list) and len(tol) == 2 and all(type(t) in (int, float) for t in tol)
+            and all(math.isfinite(t) and 0 <= t <= 1 for t in tol)):
+        return float(tol[0]), float(tol[1])
+    return None
+
+
 def decode(payload: dict) -> Observation:
-    """A payload as plain data; a malformed one is an OTHER that matches nothing."""
+    """A payload as plain data; a malformed one is an OTHER that matches nothing. Its tolerances are
+    read too, but only :func:`judge` decides whose count: the reference's, never the learner's."""
     name = str(payload.get("name", ""))
     kind = payload.get("kind")
+    tol = _tolerance(payload)
     if kind == Kind.TENSOR:
         try:
             raw = base64.b64decode(payload["npy"], validate=True)
@@ -96,9 +108,9 @@ def decode(payload: dict) -> Observation:
             return Observation(name, Kind.OTHER, value="unreadable data")
         if not isinstance(array, np.ndarray) or array.dtype.kind not in "biufc":
             return Observation(name, Kind.OTHER, value="unreadable data")
-        return Observation(name, Kind.TENSOR, dtype=str(payload.get("dtype", array.dtype)), array=array)
+        return Observation(name, Kind.TENSOR, dtype=str(payload.get("dtype", array.dtype)), array=array, tol=tol)
     if kind == Kind.JSON:
-        return Observation(name, Kind.JSON, value=payload.get("value"))
+        return Observation(name, Kind.JSON, value=payload.get("value"), tol=tol)
     return Observation(name, Kind.OTHER, value=str(payload.get("type", "unknown"))[:60])
 
 
@@ -123,7 +135,7 @@ def compare(expected: Observation, got: Observation | None) -> str | None:
     if got.kind != expected.kind or got.kind == Kind.OTHER:
         return msg("grader.observe.kind", name=expected.name, expected=_describe(expected), got=_describe(got))
     if expected.kind == Kind.JSON:
-        if _json_equal(expected.value, got.value):
+        if _json_equal(expected.value, got.value, expected.tol or FLOAT_JSON):
             return None
         return msg("grader.observe.value", name=expected.name, expected=_short(expected.value),
                    got=_short(got.value))
@@ -138,7 +150,7 @@ def _compare_arrays(expected: Observation, got: Observation) -> str | None:
         return msg("grader.observe.shape", name=expected.name, shapes=shapes)
     want, have = expected.array, got.array
     if want.dtype.kind in "fc":
-        rtol, atol = TOLERANCES.get(expected.dtype, TOLERANCES["float32"])
+        rtol, atol = expected.tol or TOLERANCES.get(expected.dtype, TOLERANCES["float32"])
         close = np.isclose(have, want, rtol=rtol, atol=atol, equal_nan=True)
     else:
         close = have == want
@@ -149,26 +161,32 @@ def _compare_arrays(expected: Observation, got: Observation) -> str | None:
     return msg("grader.observe.differs", name=expected.name, shapes=shapes, diff=f"{largest:.3g}")
 
 
-def _json_equal(want, got) -> bool:
-    """Exact for None, bools, ints and strings (types too); floats within FLOAT_JSON; lists item by item."""
+def _json_equal(want, got, tol: tuple[float, float] = FLOAT_JSON) -> bool:
+    """Exact for None, bools, ints and strings (types too); floats within ``tol``; lists item by item."""
     if type(want) is not type(got):
         return False
     if isinstance(want, list):
-        return len(want) == len(got) and all(_json_equal(w, g) for w, g in zip(want, got, strict=True))
+        return len(want) == len(got) and all(_json_equal(w, g, tol) for w, g in zip(want, got, strict=True))
     if isinstance(want, float):
-        rtol, atol = FLOAT_JSON
+        rtol, atol = tol
         return (math.isnan(want) and math.isnan(got)) or math.isclose(got, want, rel_tol=rtol, abs_tol=atol)
     return want == got
 
 
 def judge(grade_id: str, reference: dict[str, dict], observed: dict[str, dict]) -> Disagreement | None:
-    """Whether a test cell's observations match the reference's (every name the reference has)."""
+    """Whether a test cell's observations match the reference's: every name the reference has, each
+    within the reference's tolerances (a learner's own ``tol`` is dropped), and no name it lacks (the
+    course's cell never sends one: it was forged)."""
     for name, payload in reference.items():
         expected = decode({**payload, "name": name})
         got = observed.get(name)
-        why = compare(expected, decode({**got, "name": name}) if got is not None else None)
+        why = compare(expected, decode({**got, "name": name, "tol": None}) if got is not None else None)
         if why is not None:
             return Disagreement(grade_id, why, f"{name}: {why}")
+    extra = sorted(set(observed) - set(reference))
+    if extra:
+        why = msg("grader.observe.extra", name=_short(extra[0]))
+        return Disagreement(grade_id, why, f"{extra[0]}: not observed by the course")
     return None
 
 
@@ -220,10 +238,13 @@ class Observer:
 
     def judge(self, grade_id: str) -> Disagreement | None:
         """For a learner's cell whose checks passed: the second key's verdict."""
-        reference = (self.spec.reference or {}).get(grade_id)
-        if not reference:
+        if self.spec.reference is None:
+            return None  # the reference run: what it observes is the expected
+        reference = self.spec.reference.get(grade_id) or {}
+        observed = self.observed.get(grade_id, {})
+        if not reference and not observed:
             return None  # the course observes nothing in this cell: the kernel's checks decide
-        verdict = judge(grade_id, reference, self.observed.get(grade_id, {}))
+        verdict = judge(grade_id, reference, observed)
         if verdict is not None:
             self.disagreed.append(verdict)
         return verdict

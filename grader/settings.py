@@ -33,6 +33,7 @@ ENVIRONMENT = {
     "PTGRADE_ZYGOTE": "off: no warm kernels, every kernel starts the classic way",
     "PTGRADE_CGROUP": "off: no cgroups (the polling watchdog); memory: a memory cgroup only (tests)",
     "PTGRADE_GUARD": "off: no integrity guard (tests that show what a cheat earns without it)",
+    "PTGRADE_SECOND_KEY": "off: no second key, the kernel's checks alone (tests that show what a cheat earns without it)",
     "PTGRADE_JAIL": "set by the grader for each job's nbgrader process: the job's jail description",
     "PTGRADE_GRADESCOPE_ROOT": "where run_autograder finds submission/ and writes results/ (Gradescope: /autograder)",
     "PTGRADE_GRADESCOPE_PYTHON": "the Python run_autograder grades with; default: the one setup.sh chose",

@@ -5,8 +5,10 @@ Three catalogues, each graded through the command line as an instructor would:
 * ``tools/accidents.py``: what editors and learners do by accident; each scores exactly
   what the clean copy of the same work scores, with a plain-words note;
 * ``tests/harness/redteam.py``: cheats on a notebook with no real work; each earns 0 for every
-  check (and, graded without the guard, most of them would have earned points), while a solved
-  notebook using the same APIs harmlessly keeps full marks;
+  check (and, graded without the guard and the second key, most of them would have earned points):
+  the guard stops those aimed at how the checks run, the second key (the grader's own comparison on
+  fresh inputs) those that fool the checks themselves; a solved notebook using the same APIs
+  harmlessly keeps full marks;
 * the grading machine gives nothing away: no environment secret reaches a kernel, links are never
   followed, a rerun with other limits grades again.
 
@@ -34,6 +36,7 @@ import nbformat
 import pytest
 
 from grader import engine, guard, jobs, repair, submissions
+from grader.records import Integrity
 from grader.sandbox import kernel_env
 from ptcourse.messages import msg
 from ptcourse.nbmodel import course_notebooks, nbgrader_meta, role
@@ -235,7 +238,7 @@ def cheats(tmp_path_factory):
     grade(tmp / "submitted", tmp / "out", tmp / "gb.db", env=SECRETS)
     hostile_only = tmp / "hostile"
     write_class(hostile_only, DAY, {f"cheat_{t}": {NB: students[f"cheat_{t}"]} for t in WORKS_WITHOUT_GUARD})
-    grade(hostile_only, tmp / "unguarded", tmp / "unguarded.db", env={"PTGRADE_GUARD": "off"})
+    grade(hostile_only, tmp / "unguarded", tmp / "unguarded.db", env={"PTGRADE_GUARD": "off", "PTGRADE_SECOND_KEY": "off"})
     return {"out": tmp / "out", "records": records(tmp / "out"), "unguarded": records(tmp / "unguarded")}
 
 
@@ -264,10 +267,22 @@ def add_links(submitted: Path) -> None:
 
 
 GUARD_FINDINGS = ("tampering", "checks that could not")
-# Cheats that really earn points from nbgrader when nothing guards the checks (measured).
-WORKS_WITHOUT_GUARD = {"input_transformer", "input_transformer_post", "ast_transformer", "encoded_exec",
-                       "patch_checks", "patch_torch_testing", "fake_checks_module", "pre_run_cell_hook",
-                       "kernel_do_execute", "guard_reports_nothing"}
+SECOND_KEY_FINDING = "checks that passed in the kernel"
+# Cheats that the guard (or, where named below, only the second key) stops, and that really earn points
+# from nbgrader when neither guards the checks (measured).
+STOPPED_BY_THE_GUARD = {"input_transformer", "input_transformer_post", "ast_transformer", "encoded_exec",
+                        "patch_checks", "patch_torch_testing", "fake_checks_module", "pre_run_cell_hook",
+                        "kernel_do_execute", "guard_reports_nothing", "code_swap", "code_swap_rearmed",
+                        "gc_poisoned_originals"}
+# Cheats that fool the kernel's checks whatever the guard does (the answers read the test's frame or
+# return tensors whose comparisons lie, or the guard itself is made to vouch for every cell): only the
+# second key, the grader's own comparison on fresh inputs, fails them.
+STOPPED_BY_THE_SECOND_KEY = {"frame_peek", "tensor_subclass", "gc_forged_guard", "gc_referrers",
+                             "lying_conversions", *(f"second_key_{a}" for a in redteam.SECOND_KEY_ATTACKS)}
+WORKS_WITHOUT_GUARD = STOPPED_BY_THE_GUARD | STOPPED_BY_THE_SECOND_KEY
+# What a cheat's answers earn as any answer would: the lying tensors have the right shape, which is
+# all the shape check asks (plain zeros of that shape earn it too, in nbgrader as here).
+EARNED_HONESTLY = {"tensor_subclass": {"tensors_sqdist_shape"}, "lying_conversions": {"tensors_sqdist_shape"}}
 # The others (custom exception handlers, traceback, display and message overrides, exits) already
 # earn nothing on this nbgrader and ipykernel: the reply still says "error". They stay in the
 # catalogue so that a change of either can't quietly make them work.
@@ -278,14 +293,31 @@ WORKS_WITHOUT_GUARD = {"input_transformer", "input_transformer_post", "ast_trans
 def test_cheat_earns_nothing(cheats, technique):
     """Every check scores 0; where the cheat worked, the notebook is flagged and the page says why."""
     rec = cheats["records"][f"cheat_{technique}"]
-    assert {g: c["score"] for g, c in rec["cells"].items() if c["score"]} == {}, rec["cells"]
+    earned = {g: c["score"] for g, c in rec["cells"].items() if c["score"]}
+    assert set(earned) <= EARNED_HONESTLY.get(technique, set()), rec["cells"]
     if technique in WORKS_WITHOUT_GUARD:
         unguarded = cheats["unguarded"][f"cheat_{technique}"]["score"]
-        assert unguarded > 0, f"{technique} earned nothing even without the guard: not a real cheat any more"
-        assert any(f.startswith(GUARD_FINDINGS) for f in rec["findings"]), (
-            f"{technique} scored 0 but the guard did not say why: {rec['findings']}")
+        assert unguarded > sum(earned.values()), (
+            f"{technique} earned nothing even without the guard and the second key: not a real cheat any more")
+        stoppers = GUARD_FINDINGS if technique in STOPPED_BY_THE_GUARD else (SECOND_KEY_FINDING,)
+        assert any(f.startswith(stoppers) for f in rec["findings"]), (
+            f"{technique} scored 0 but the grader did not say why: {rec['findings']}")
     page = feedback(cheats["out"], f"cheat_{technique}")
     assert not any(bad in page for bad in LEAKY)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("technique", sorted(STOPPED_BY_THE_SECOND_KEY))
+def test_second_key_fails_what_fooled_the_kernel(cheats, technique):
+    """Each check the cheat got past the kernel (and the guard) scores 0 through the second key, with
+    its plain message; and every check that passed unguarded is one the second key failed or the kernel did."""
+    rec, unguarded = cheats["records"][f"cheat_{technique}"], cheats["unguarded"][f"cheat_{technique}"]
+    disagreed = {d["grade_id"] for d in rec["integrity"].get("disagreed", [])}
+    assert disagreed, rec["integrity"]
+    for grade_id in disagreed:
+        assert rec["cells"][grade_id]["score"] == 0 and "fresh input" in rec["cells"][grade_id]["message"]
+    fooled = {g for g, c in unguarded["cells"].items() if c["score"]} - EARNED_HONESTLY.get(technique, set())
+    assert fooled & disagreed, (fooled, disagreed)
 
 
 @pytest.mark.slow
@@ -327,6 +359,25 @@ def test_guard_never_crashes_on_a_report_it_cannot_read():
         assert not verdict.ok and verdict.reason == msg("grader.integrity.not_attested"), report
     text, tokens = guard.Guard.take_token("\x1ePTG ab12 {" + '"a":' * 1 + "[" * 100_000 + "}\x1e\n")
     assert tokens == []
+
+
+def test_a_missing_or_foreign_guard_report_flags_the_notebook(tmp_path, monkeypatch):
+    """The guard's summary is read from the job's folder; missing, unreadable or not the guard's, a
+    graded notebook counts as one the guard could not vouch for (flagged), never a crash."""
+    monkeypatch.delenv("PTGRADE_GUARD", raising=False)
+    path = tmp_path / "integrity.json"
+    for text in (None, "", "null", "[]", '{"installed": true}', '{"installed": true, "restored": null}', "{" * 9999):
+        path.unlink(missing_ok=True)
+        if text is not None:
+            path.write_text(text)
+        result = jobs.JobOutcome(status=jobs.Status.GRADED)
+        jobs._read_integrity(path, result)
+        assert result.integrity is not None and result.integrity.installed is False, text
+    good = {"installed": True, "restored": [], "machinery": [], "harmful": [], "voided": []}
+    path.write_text(json.dumps(good))
+    result = jobs.JobOutcome(status=jobs.Status.GRADED)
+    jobs._read_integrity(path, result)
+    assert result.integrity == Integrity.from_json(good) and result.integrity.installed
 
 
 @pytest.mark.slow

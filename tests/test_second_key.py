@@ -134,7 +134,37 @@ def test_the_observer_keeps_only_this_cells_observations():
     assert observer.judge("other cell") is None  # the course observes nothing there
 
 
-@pytest.mark.parametrize("key", ["differs", "shape", "dtype", "value", "kind", "missing"])
+def test_only_a_part_travels_and_only_the_references_tolerances_count():
+    want = torch.arange(6.0).reshape(2, 3)
+    liar = torch.zeros(4, 5).as_subclass(AlwaysClose)
+    shape = ob.decode({**kernel.encode(liar, "shape"), "name": "s"})
+    assert shape.kind == Kind.JSON and shape.value == [4, 5]
+    assert kernel.encode(torch.empty(2, 3, device="meta"), "layout")["value"] == [[2, 3], "float32", "meta"]
+    assert kernel.encode(torch.empty(2, 3, device="meta"))["kind"] == "other"  # no values: never a crash
+    assert kernel.encode(object(), "shape")["kind"] == "other"
+    values = kernel.encode(want.int(), "values")
+    assert values["dtype"] == "float64" and ob.compare(_trip(want.double()), ob.decode({**values, "name": "y"})) is None
+    near = {"y": {**kernel.encode(want), "tol": [0.0, 0.5]}}
+    assert ob.judge("c", near, {"y": kernel.encode(want + 0.4)}) is None  # the cell's own atol, from the reference
+    assert ob.judge("c", {"y": kernel.encode(want)}, {"y": {**kernel.encode(want + 0.4), "tol": [1.0, 1.0]}})
+    assert ob.judge("c", {"y": kernel.encode(want)}, {"y": kernel.encode(want), "z": kernel.encode(1)}) is not None
+
+
+def test_observations_where_the_course_makes_none_are_forged():
+    observer = Observer(ObserveSpec("s", {"cell": {"y": kernel.encode(1)}}))
+    observer.arm_expression("other")
+    observer.begin("other")
+    observer.take({"msg_type": "display_data", "content": {"data": {kernel.MIME: {
+        "key": observer._key, "name": "y", **kernel.encode(1)}}}})
+    observer.end()
+    verdict = observer.judge("other")
+    assert verdict is not None and "y" in verdict.message
+    reference_run = Observer(ObserveSpec("s", None))
+    reference_run.begin("other")
+    assert reference_run.judge("other") is None
+
+
+@pytest.mark.parametrize("key", ["differs", "shape", "dtype", "value", "kind", "missing", "extra"])
 def test_messages_exist_in_every_language(key):
     for lang in ("en", "zh-CN"):
         with speaking(lang):
@@ -146,10 +176,10 @@ def test_messages_exist_in_every_language(key):
 def test_the_course_observes_in_hidden_tests_only():
     from grader.reference import observes
 
-    assert observes(ROOT / "solutions" / DAY / f"{NB}.ipynb")
-    assert not observes(ROOT / "solutions" / DAY / "01_tensors.ipynb")  # graded exactly as before
-    student = (ROOT / DAY / f"{NB}.ipynb").read_text()
-    assert "observe(" not in student  # the student copy shows no observation
+    for name in (NB, "01_tensors"):
+        assert observes(ROOT / "solutions" / DAY / f"{name}.ipynb")
+        student = (ROOT / DAY / f"{name}.ipynb").read_text()
+        assert "observe(" not in student  # the student copy shows no observation
 
 
 # -- slow: a class through the command line ---------------------------------------------------------

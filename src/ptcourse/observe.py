@@ -14,6 +14,12 @@ Everywhere else (a learner's own run, JupyterLab's Validate, ``make check``) not
 What travels is data, never objects: a tensor (or NumPy array) as its dtype, shape and values in
 NumPy's ``.npy`` format (no pickle); ``None``, a bool, int, float or str, or a list or tuple of
 those, as JSON. Anything else travels as the name of its type only, which never matches.
+
+A test cell observes what it checks, no more (``only``): ``"values"`` when its checks compare values
+but not the dtype (the values travel as float64), ``"shape"`` when they check a shape only,
+``"layout"`` (shape, dtype and device type, no values) for a tensor on the ``meta`` device. Where its
+checks have tolerances of their own it passes them (``rtol``, ``atol``): the grader reads them from
+the reference run only (the course's solution), never from a learner's run.
 """
 
 from __future__ import annotations
@@ -51,28 +57,58 @@ def fresh_generator():
     return torch.Generator().manual_seed(seed)
 
 
-def observe(name: str, value) -> None:
+ONLY = (None, "values", "shape", "layout")
+
+
+def observe(name: str, value, *, only: str | None = None, rtol: float | None = None,
+            atol: float | None = None) -> None:
     """Show the grader ``value``, the answer's output on a fresh input, under ``name`` (unique in
-    the cell). Does nothing outside a graded run."""
+    the cell): all of it, or ``only`` its values, shape or layout (see the module's docstring), to be
+    compared within ``rtol``/``atol`` where given. Does nothing outside a graded run."""
+    if only not in ONLY:
+        raise ValueError(f"only must be one of {ONLY}")
     key = _armed["key"]
     if key is None:
         return
     from IPython.display import publish_display_data
 
-    payload = {"key": key, "name": str(name), **encode(value)}
+    payload = {"key": key, "name": str(name), **encode(value, only)}
+    if rtol is not None or atol is not None:
+        payload["tol"] = [float(rtol or 0.0), float(atol or 0.0)]
     publish_display_data({MIME: payload})
+
+
+def fresh_parameters(model, generator, scale: float = 0.5):
+    """Give every parameter of ``model`` fresh values from ``generator``, in the order ``parameters()``
+    lists them: the weights a test cell observes a module's outputs with, the same in the reference
+    run whatever the global random state. Returns ``model``."""
+    import torch
+
+    with torch.no_grad():
+        for parameter in model.parameters():
+            parameter.copy_(torch.randn(parameter.shape, generator=generator, dtype=parameter.dtype) * scale)
+    return model
 
 
 # -- plain data ----------------------------------------------------------------------------------
 _SCALARS = (bool, int, float, str, type(None))
 
 
-def encode(value) -> dict:
-    """``value`` as plain data: ``{"kind": "tensor" | "json" | "other", ...}``."""
+def encode(value, only: str | None = None) -> dict:
+    """``value`` (or ``only`` a part of it) as plain data: ``{"kind": "tensor" | "json" | "other", ...}``.
+    Whatever reading ``value`` raises, it travels as its type's name (which never matches)."""
+    if only in ("shape", "layout"):
+        try:
+            return {"kind": "json", "value": _layout(value, only)}
+        except Exception:  # noqa: BLE001 - a learner's object may raise anything
+            return {"kind": "other", "type": type(value).__name__}
     try:
         array, dtype = _as_array(value)
-    except TypeError:
+    except Exception:  # noqa: BLE001 - a meta tensor, a string tensor, an object that raises
         return {"kind": "other", "type": type(value).__name__}
+    if array is not None and only == "values":
+        array = array.astype("complex128" if array.dtype.kind == "c" else "float64")
+        dtype = str(array.dtype)
     if array is not None:
         data = _npy(array)
         if len(data) > MAX_BYTES:
@@ -113,6 +149,21 @@ def _as_array(value):
             raise TypeError(str(array.dtype))
         return array, str(array.dtype)
     return None, None
+
+
+def _layout(value, only: str) -> list:
+    """A tensor's shape (``only="shape"``), or its shape, dtype and device type, read with its
+    ``__torch_function__`` off; TypeError for anything that is not a tensor."""
+    import torch
+
+    if not isinstance(value, torch.Tensor):
+        raise TypeError(type(value).__name__)
+    with torch._C.DisableTorchFunctionSubclass():
+        plain = torch.Tensor.as_subclass(value, torch.Tensor)
+        shape = [int(n) for n in plain.shape]
+        if only == "shape":
+            return shape
+        return [shape, str(plain.dtype).removeprefix("torch."), str(plain.device.type)]
 
 
 def _TORCH_INTS(torch):  # noqa: N802 - a constant that needs torch

@@ -20,6 +20,60 @@ from tools.notebooks import ROOT
 
 SWALLOW_ALL = "lambda *a, **k: None"
 
+# The check helpers made harmless, and the guard itself neutralised so that it vouches for every cell:
+# the kernel's checks are then fully fooled, and only the second key (grader/observations.py) is left.
+NOOP_CHECKS = """\
+import ptcourse.checks as _c
+for _n in _c.__all__:
+    if _n != 'CheckFailed':
+        setattr(_c, _n, lambda *a, **k: None)
+"""
+FORGED_GUARD = NOOP_CHECKS + """\
+import gc, hashlib, json, sys, types
+def _forged_sanitize(nonce):
+    return json.dumps({'nonce': nonce, 'restored': [], 'machinery': [], 'harmful': []})
+def _forged_done(nonce):
+    parsed = get_ipython().history_manager.input_hist_parsed[-1]
+    ran = hashlib.sha1(str(parsed).strip().encode()).hexdigest()
+    report = json.dumps({'changed': [], 'traced': False, 'ran': ran})
+    sys.stdout.write('\\x1ePTG ' + nonce + ' ' + report + '\\x1e\\n')
+for _m in [o for o in gc.get_objects() if isinstance(o, types.ModuleType)]:
+    if callable(getattr(_m, 'sanitize', None)) and callable(getattr(_m, 'done', None)):
+        _m.sanitize, _m.done = _forged_sanitize, _forged_done
+"""
+
+# The second key's own machinery, attacked from the kernel (each on top of the forged guard).
+SECOND_KEY_ATTACKS: dict[str, str] = {
+    # Observations never leave the kernel.
+    "observations_dropped": "import IPython.display\nIPython.display.publish_display_data = lambda *a, **k: None\n"
+                            "import ptcourse.observe\nptcourse.observe.observe = lambda *a, **k: None",
+    # The encoder sends a plausible value of its own: a float32 zeros tensor.
+    "encode_forged": "import ptcourse.observe, torch\n_encode = ptcourse.observe.encode\n"
+                     "ptcourse.observe.encode = lambda value, only=None: _encode(torch.zeros(3, 3), only)",
+    # The key read from the kernel, and every name the course observes sent again (twice: a duplicate)
+    # and under names of its own, with values of the cheat's choosing, before the cell's own.
+    "armed_key_replayed": """\
+import ptcourse.observe as _o, IPython.display as _d, torch
+_real = _o.observe
+def _replay(name, value, **kwargs):
+    payload = {'key': _o._armed['key'], 'name': name, 'tol': [1.0, 1.0], **_o.encode(torch.zeros(1))}
+    _d.publish_display_data({_o.MIME: payload})
+    _d.publish_display_data({_o.MIME: {**payload, 'name': name + '_extra'}})
+    return _real(name, value, **kwargs)
+_o.observe = _replay""",
+    # Fresh inputs made predictable: a fixed seed the cheat knows, whatever the grader's secret.
+    "fresh_inputs_fixed": "import ptcourse.observe, torch\n"
+                          "ptcourse.observe.fresh_generator = lambda: torch.Generator().manual_seed(0)",
+    # The seed read and the armed state rewritten before each fresh generator (as from a learner's answer).
+    "armed_state_rewritten": """\
+import ptcourse.observe as _o
+_fresh = _o.fresh_generator
+def _pinned():
+    _o._armed.update(seed=1, calls=0)
+    return _fresh()
+_o.fresh_generator = _pinned""",
+}
+
 TECHNIQUES: dict[str, tuple[str, str]] = {
     # IPython runs every later cell as an empty one.
     "input_transformer": ("stub", "get_ipython().input_transformers_cleanup.append(lambda lines: ['pass\\n'])"),
@@ -121,6 +175,57 @@ get_ipython().events.register('pre_run_cell', _patch)"""),
     # Looking for the hidden tests: the notebook's own file, the course's solutions. Looks where solutions would be: its folder and every folder above it, home, /tmp, and the
     # course's real path on the grading machine (as if the cheat knew it). Not all of '/', which
     # takes minutes and finds nothing more.
+    # -- the second key's cases: cheats that fool the kernel's own checks -----------------------------
+    # (a) The answers read the expected values from the test's frame (sys._getframe, inspect).
+    "frame_peek": ("peek", "import torch"),
+    # (b) The check helpers' code swapped: the function objects stay the same.
+    "code_swap": ("zeros", """\
+import ptcourse.checks as _c
+_nothing = (lambda *a, **k: None).__code__
+for _n in _c.__all__:
+    if hasattr(getattr(_c, _n), '__code__'):
+        getattr(_c, _n).__code__ = _nothing"""),
+    # ... and swapped again by every answer, after the guard put it back.
+    "code_swap_rearmed": ("rearm", """\
+import ptcourse.checks as _c
+def _rearm():
+    for _n in _c.__all__:
+        if hasattr(getattr(_c, _n), '__code__'):
+            getattr(_c, _n).__code__ = (lambda *a, **k: None).__code__"""),
+    # (c) Answers are tensors of a subclass whose comparisons all succeed.
+    "tensor_subclass": ("liar", "import torch"),
+    # (d) The guard's own state found through gc: its saved originals poisoned, so that putting them
+    # back puts the cheat back ...
+    "gc_poisoned_originals": ("zeros", NOOP_CHECKS + """\
+import gc
+for _o in gc.get_objects():
+    if isinstance(_o, dict) and isinstance(_o.get('ptcourse.checks'), tuple):
+        for _n in _c.__all__:
+            if _n != 'CheckFailed':
+                _o['ptcourse.checks'][1][_n] = getattr(_c, _n)"""),
+    # ... or the guard's module found and made to vouch for everything.
+    "gc_forged_guard": ("zeros", FORGED_GUARD),
+    # ... or, through gc.get_referrers, every reference the guard keeps to the real helpers swapped.
+    "gc_referrers": ("zeros", """\
+import gc, ptcourse.checks as _c
+_fake = lambda *a, **k: None
+for _n in [n for n in _c.__all__ if n != 'CheckFailed']:
+    _real = getattr(_c, _n)
+    for _r in gc.get_referrers(_real):
+        if isinstance(_r, dict):
+            for _k in [k for k, v in _r.items() if v is _real]:
+                _r[_k] = _fake
+        elif isinstance(_r, list):
+            _r[:] = [_fake if v is _real else v for v in _r]"""),
+    # Built-ins: isinstance says "a tensor" for an always-equal object, re-armed by each answer.
+    "isinstance_rearmed": ("always_equal_rearm", """\
+import builtins, torch
+_isinstance = isinstance
+def _rearm():
+    builtins.isinstance = lambda obj, cls: True if type(obj).__name__ == 'Anything' else _isinstance(obj, cls)"""),
+    # Answers whose tolist/numpy/item lie, on top of a forged guard.
+    "lying_conversions": ("liar", FORGED_GUARD),
+    **{f"second_key_{name}": ("zeros", FORGED_GUARD + code) for name, code in SECOND_KEY_ATTACKS.items()},
     "read_own_notebook": ("stub", f"""\
 import glob, json, os
 _roots = [{str(ROOT)!r}, os.path.expanduser('~'), '/tmp'] + [str(p) for p in __import__('pathlib').Path.cwd().parents]
@@ -171,17 +276,132 @@ class Anything:
 """
 
 
+PEEK = '''
+import inspect as _inspect
+import sys as _sys
+
+import torch
+
+_GUESSES = ("wanted_grid", "reference", "by_hand", "truth", "expected", "want", "wanted")
+
+
+def _peek(*names, default=None):
+    """The expected value, read from the frames of whoever called the answer."""
+    frame = _inspect.currentframe().f_back.f_back if len(names) % 2 else _sys._getframe(2)
+    while frame is not None:
+        for name in names or _GUESSES:
+            if name in frame.f_locals:
+                return frame.f_locals[name]
+        frame = frame.f_back
+    return default
+
+
+class _Learning(dict):
+    """SHARES_WITH_X that answers with the truth the test has just computed."""
+
+    def __getitem__(self, key):
+        seen = _peek("truth")
+        return seen if isinstance(seen, bool) else dict.__getitem__(self, key)
+'''
+PEEK_ANSWERS = {
+    "make_grid": "return _peek('wanted_grid', 'reference', default=torch.zeros(rows, cols))",
+    "pairwise_sq_dists": "return _peek('by_hand', default=torch.zeros(1))",
+    "zero_negatives": "return _peek('sample_expected', default=x), _peek('sample_negatives', default=0)",
+    "shares_memory": "return bool(_peek('truth', default=False))",
+    "flatten_images": "return _peek(default=x.reshape(len(x), -1) * 0)",
+    "apply_weights": "return _peek(default=torch.zeros(len(counts)))",
+}
+PEEK_SIGNATURES = {"make_grid": "rows, cols", "pairwise_sq_dists": "a, b", "zero_negatives": "x",
+                   "shares_memory": "a, b", "flatten_images": "x", "apply_weights": "counts, weights"}
+SHARES_KEYS = ("x[1]", "x[:, 1]", "x[x > 5]", "x[[0, 2]]", "x.t()", "x.reshape(4, 3)", "x.t().reshape(12)",
+               "x.float()", "x.double()", "torch.from_numpy(x.numpy())", "torch.tensor(x.numpy())")
+LIAR = '''
+import torch
+
+_AGREE = {torch.eq, torch.equal, torch.allclose, torch.isclose, torch.Tensor.__eq__, torch.Tensor.eq,
+          torch.Tensor.equal, torch.Tensor.allclose, torch.Tensor.isclose}
+
+
+class _Liar(torch.Tensor):
+    """Zeros whose every comparison says "equal", whose differences are zero, and whose conversions lie."""
+
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if func in (torch.equal, torch.allclose, torch.Tensor.equal, torch.Tensor.allclose):
+            return True
+        if func in _AGREE:
+            return torch.ones(torch.broadcast_shapes(*(a.shape for a in args[:2] if isinstance(a, torch.Tensor))),
+                              dtype=torch.bool)
+        if func in (torch.sub, torch.Tensor.sub, torch.Tensor.__sub__, torch.abs, torch.Tensor.abs):
+            with torch._C.DisableTorchFunctionSubclass():
+                return torch.zeros_like(args[0]).as_subclass(cls)
+        return super().__torch_function__(func, types, args, kwargs)
+
+    def tolist(self):
+        return [0.0]
+
+    def numpy(self, *a, **k):
+        return torch.zeros(self.shape).numpy()
+
+    def item(self):
+        return 0.0
+
+
+class _AnyInt(int):
+    """A count equal to every number."""
+
+    def __eq__(self, other):
+        return True
+
+    __hash__ = int.__hash__
+
+
+def _liar(*shape, dtype=torch.float32):
+    return torch.zeros(*shape, dtype=dtype).as_subclass(_Liar)
+'''
+LIAR_ANSWERS = {
+    "make_grid": "return _liar(rows, cols)",
+    "pairwise_sq_dists": "return _liar(len(a), len(b), dtype=a.dtype)",
+    "zero_negatives": "return _liar(*x.shape, dtype=x.dtype), _AnyInt(0)",
+    "shares_memory": "return False",
+    "flatten_images": "return _liar(len(x), x[0].numel(), dtype=x.dtype)",
+    "apply_weights": "return _liar(*counts.shape[:1], *weights.shape[1:], dtype=weights.dtype)",
+}
+
+
+def _tailored(names: set[str], kind: str) -> str:
+    """Answers written for day1/01_tensors' own tests: frame readers (``peek``) or lying tensors (``liar``)."""
+    bodies = PEEK_ANSWERS if kind == "peek" else LIAR_ANSWERS
+    lines = [PEEK if kind == "peek" else LIAR]
+    for name in sorted(names):
+        if name == "SHARES_WITH_X":
+            values = {k: True for k in SHARES_KEYS}
+            lines.append(f"SHARES_WITH_X = {'_Learning' if kind == 'peek' else 'dict'}({values!r})")
+        elif name == "x":
+            lines.append("x = torch.arange(12.0).reshape(3, 4)")
+        else:
+            body = bodies.get(name, "return torch.zeros(1)")
+            lines.append(f"def {name}({PEEK_SIGNATURES.get(name, '*args, **kwargs')}):\n    {body}")
+    return "\n\n".join(lines)
+
+
 def _answer(names: set[str], kind: str) -> str | None:
-    """Wrong answers defining ``names``: zeros, an always-equal object or an exit."""
-    body = {"zeros": "return __import__('torch').zeros(1)", "always_equal": "return Anything()",
-            "exit": "raise SystemExit(0)"}[kind]
+    """Wrong answers defining ``names``: zeros, an always-equal object, an exit, answers that read the
+    test's frame or lie; ``rearm``: each answer calls the cheat's ``_rearm()`` first."""
+    if kind in ("peek", "liar"):
+        return _tailored(names, kind)
+    rearm = ["_rearm()"] if kind.endswith("rearm") else []
+    kind = kind.removesuffix("_rearm").replace("rearm", "zeros")
+    body = rearm + [{"zeros": "return __import__('torch').zeros(1)", "always_equal": "return Anything()",
+                     "exit": "raise SystemExit(0)"}[kind]]
     lines = [ALWAYS_EQUAL] if kind == "always_equal" else []
     for name in sorted(names):
         if name[:1].isupper():
             lines.append(f"class {name}(__import__('torch').nn.Module):\n    def forward(self, *a, **k):\n"
-                         f"        {body}")
+                         + "".join(f"        {line}\n" for line in body))
         else:
-            lines.append(f"def {name}(*args, **kwargs):\n    {body}")
+            lines.append(f"def {name}(*args, **kwargs):\n" + "".join(f"    {line}\n" for line in body))
     return "\n".join(lines)
 
 

@@ -88,6 +88,10 @@ MESSAGES = {
         "Your answer's output on a fresh input is a {got} where a {expected} was expected ({name}). "
         "This check earns no points."
     ),
+    "grader.observe.extra": (
+        "The grader received an output the check does not send ({name}): something other than the "
+        "course's check reported it. This check earns no points."
+    ),
     "grader.observe.missing": (
         "The grader did not receive your answer's output on a fresh input ({name}): the check did not "
         "report it as the course wrote it. This check earns no points."

@@ -74,6 +74,9 @@ MESSAGES = {
     "grader.observe.kind": (
         "你的答案在一个新输入上的输出是 {got}，预期是 {expected}（{name}）。这项检查不得分。"
     ),
+    "grader.observe.extra": (
+        "评分器收到了一个这项检查不会发送的输出（{name}）：报告它的不是课程的检查。这项检查不得分。"
+    ),
     "grader.observe.missing": (
         "评分器没有收到你的答案在新输入上的输出（{name}）：这项检查没有按课程写的方式报告它。这项检查不得分。"
     ),
