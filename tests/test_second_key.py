@@ -352,3 +352,55 @@ def test_a_tensor_exercise_needs_both_keys(tensor_class):
         assert "fresh input" in rec["cells"]["obs_scale_values"]["message"]
     assert "largest difference" in tensor_class["subclass"]["cells"]["obs_scale_values"]["message"]
     assert "(2, 2) vs (4, 5)" in tensor_class["frame"]["cells"]["obs_scale_values"]["message"]
+
+
+# -- slow: Day 2, an answer that fits only the visible example -------------------------------------
+FITS_VISIBLE = '''
+def to_class_index(labels, classes):
+    """A wrong answer that knows the visible examples and raises on unknown labels: every check
+    of the visible test cell passes in the kernel."""
+    seen = labels.tolist()
+    known = {(10, 3, 1, 10, 9): [0, 3, 1, 0, 9], (7, 2, 4): [2, 0, 1]}
+    if tuple(seen) in known:
+        return torch.tensor(known[tuple(seen)], dtype=torch.int64)
+    if any(v not in list(classes) for v in seen):
+        raise ValueError(f"labels {seen} are not in classes {list(classes)}")
+    return torch.zeros(len(seen), dtype=torch.int64)
+'''
+
+
+@pytest.fixture(scope="module")
+def graded_day2(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("second_key_day2")
+    day, nb = "day2", "06_debugging"
+    students = {"solved": solved(day, nb), "fits_visible": with_code(solved(day, nb), "debug_class_index", FITS_VISIBLE)}
+    write_class(tmp / "submitted", day, {s: {nb: book} for s, book in students.items()})
+    proc = subprocess.run(
+        [sys.executable, "-m", "grader", "grade", day, "--submissions", str(tmp / "submitted"), "--out",
+         str(tmp / "out"), "--gradebook", f"sqlite:///{tmp / 'gb.db'}", "--workers", "2", "--quiet"],
+        cwd=ROOT, capture_output=True, text=True, timeout=900, env=dict(os.environ))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "reference run" not in proc.stderr, proc.stderr
+    results = tmp / "out" / "reports" / day / "results"
+    return {p.parent.name: json.loads(p.read_text()) for p in results.glob("*/*.json")}
+
+
+@pytest.mark.slow
+def test_an_answer_that_fits_only_the_visible_example_loses_the_point_on_day2(graded_day2):
+    full = sum(e.points for e in course_notebooks(ROOT / "solutions" / "day2")["06_debugging"].exercises)
+    assert graded_day2["solved"]["score"] == full and not graded_day2["solved"]["findings"]
+    rec = graded_day2["fits_visible"]
+    cell = rec["cells"]["debug_class_index_svhn"]
+    assert cell["score"] == 0 and "fresh input" in cell["message"], cell
+    # The kernel's own checks passed (the visible example only): the second key alone took the point.
+    assert [d["grade_id"] for d in rec["integrity"]["disagreed"]] == ["debug_class_index_svhn"]
+    assert any("second key" in f for f in rec["findings"]), rec["findings"]
+
+
+@pytest.mark.parametrize("name", ["01_linear_regression", "02_data_loading", "03_cnn_mnist", "04_checkpoints",
+                                  "05_reproducibility", "06_debugging"])
+def test_day2_observes_in_hidden_tests_only(name):
+    from grader.reference import observes
+
+    assert observes(ROOT / "solutions" / "day2" / f"{name}.ipynb")
+    assert "observe(" not in (ROOT / "day2" / f"{name}.ipynb").read_text()
