@@ -223,14 +223,19 @@ def graded(tmp_path_factory):
         frame = with_code(frame, grade_id, code)
     students = {"solved": solved(DAY, NB), "untouched": untouched(DAY, NB), "frame_cheat": frame,
                 "always_equal": with_code(solved(DAY, NB), "env_diagnose", ALWAYS_EQUAL)}
-    write_class(tmp / "submitted", DAY, {s: {NB: nb} for s, nb in students.items()})
+    return grade_class(tmp, DAY, {s: {NB: nb} for s, nb in students.items()})
+
+
+def grade_class(tmp, day: str, handed_in: dict) -> dict:
+    """``python -m grader grade`` on ``handed_in``, the second key on; each student's record."""
+    write_class(tmp / "submitted", day, handed_in)
     proc = subprocess.run(
-        [sys.executable, "-m", "grader", "grade", DAY, "--submissions", str(tmp / "submitted"), "--out",
+        [sys.executable, "-m", "grader", "grade", day, "--submissions", str(tmp / "submitted"), "--out",
          str(tmp / "out"), "--gradebook", f"sqlite:///{tmp / 'gb.db'}", "--workers", "2", "--quiet"],
         cwd=ROOT, capture_output=True, text=True, timeout=900, env=dict(os.environ))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "reference run" not in proc.stderr, proc.stderr
-    results = tmp / "out" / "reports" / DAY / "results"
+    results = tmp / "out" / "reports" / day / "results"
     return {p.parent.name: json.loads(p.read_text()) for p in results.glob("*/*.json")}
 
 
@@ -374,15 +379,7 @@ def graded_day2(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("second_key_day2")
     day, nb = "day2", "06_debugging"
     students = {"solved": solved(day, nb), "fits_visible": with_code(solved(day, nb), "debug_class_index", FITS_VISIBLE)}
-    write_class(tmp / "submitted", day, {s: {nb: book} for s, book in students.items()})
-    proc = subprocess.run(
-        [sys.executable, "-m", "grader", "grade", day, "--submissions", str(tmp / "submitted"), "--out",
-         str(tmp / "out"), "--gradebook", f"sqlite:///{tmp / 'gb.db'}", "--workers", "2", "--quiet"],
-        cwd=ROOT, capture_output=True, text=True, timeout=900, env=dict(os.environ))
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "reference run" not in proc.stderr, proc.stderr
-    results = tmp / "out" / "reports" / day / "results"
-    return {p.parent.name: json.loads(p.read_text()) for p in results.glob("*/*.json")}
+    return grade_class(tmp, day, {s: {nb: book} for s, book in students.items()})
 
 
 @pytest.mark.slow
