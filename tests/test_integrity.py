@@ -305,21 +305,10 @@ def test_cheat_earns_nothing(cheats, technique):
         assert unguarded > sum(earned.values()), (
             f"{technique} earned nothing even without the guard and the second key: not a real cheat any more")
         stoppers = GUARD_FINDINGS if technique in STOPPED_BY_THE_GUARD else (SECOND_KEY_FINDING,)
-        assert any(f.startswith(stoppers) for f in rec["findings"]) or inert(rec), (
+        assert any(f.startswith(stoppers) for f in rec["findings"]), (
             f"{technique} scored 0 but the grader did not say why: {rec['findings']}")
     page = feedback(cheats["out"], f"cheat_{technique}")
     assert not any(bad in page for bad in LEAKY)
-
-
-def inert(rec: dict) -> bool:
-    """Whether a cheat did nothing in its graded kernel: nothing for the guard to undo or void, no
-    observation disagreed, and every check failed with the course's own message. Seen once, for
-    gc_referrers in a class graded on an overloaded machine (load 7 on 2 cores): its rewrites of
-    the references gc found never reached the checks, which then failed the zeros as written."""
-    integrity = rec["integrity"] or {}
-    untouched = not any(integrity.get(k) for k in ("restored", "harmful", "voided", "disagreed"))
-    return untouched and not rec["findings"] and all(
-        c["score"] == 0 and c["message"] and "fresh input" not in c["message"] for c in rec["cells"].values())
 
 
 @pytest.mark.slow
@@ -329,8 +318,6 @@ def test_second_key_fails_what_fooled_the_kernel(cheats, technique):
     its plain message; and every check that passed unguarded is one the second key failed or the kernel did."""
     rec, unguarded = cheats["records"][f"cheat_{technique}"], cheats["unguarded"][f"cheat_{technique}"]
     disagreed = {d["grade_id"] for d in rec["integrity"].get("disagreed", [])}
-    if not disagreed and inert(rec):
-        return  # the cheat did nothing in this kernel: the course's own checks failed its zeros
     assert disagreed, rec["integrity"]
     for grade_id in disagreed:
         assert rec["cells"][grade_id]["score"] == 0 and "fresh input" in rec["cells"][grade_id]["message"]

@@ -208,15 +208,17 @@ for _o in gc.get_objects():
     # ... or, through gc.get_referrers, every reference the guard keeps to the real helpers swapped.
     "gc_referrers": ("zeros", """\
 import gc, ptcourse.checks as _c
-_fake = lambda *a, **k: None
-for _n in [n for n in _c.__all__ if n != 'CheckFailed']:
-    _real = getattr(_c, _n)
-    for _r in gc.get_referrers(_real):
-        if isinstance(_r, dict):
-            for _k in [k for k, v in _r.items() if v is _real]:
-                _r[_k] = _fake
-        elif isinstance(_r, list):
-            _r[:] = [_fake if v is _real else v for v in _r]"""),
+def _swap_everywhere():  # locals: the notebook's globals are among the referrers it rewrites
+    fake = lambda *a, **k: None
+    for name in [n for n in _c.__all__ if n != 'CheckFailed']:
+        real = getattr(_c, name)
+        for referrer in gc.get_referrers(real):
+            if isinstance(referrer, dict):
+                for key in [k for k, v in referrer.items() if v is real]:
+                    referrer[key] = fake
+            elif isinstance(referrer, list):
+                referrer[:] = [fake if v is real else v for v in referrer]
+_swap_everywhere()"""),
     # Built-ins: isinstance says "a tensor" for an always-equal object, re-armed by each answer.
     "isinstance_rearmed": ("always_equal_rearm", """\
 import builtins, torch
