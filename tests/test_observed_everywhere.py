@@ -17,8 +17,6 @@ from tools.notebooks import ROOT, read
 
 # grade_id -> why the cell's check stays in the kernel (under the guard).
 IN_KERNEL_ONLY: dict[str, str] = {
-    "linreg_hyperparameters_recipe": "the learner's own choice of settings, judged by the run they give",
-    "linreg_hyperparameters_fresh": "the learner's own choice of settings, judged by the run they give",
     "cnn_make_optimizer_learns": "the learner's own choice of optimizer, judged by the run it gives",
     "cnn_trained_accuracy": "the accuracy of the learner's own trained model",
 }
