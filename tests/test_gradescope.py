@@ -91,9 +91,18 @@ def test_results_one_test_per_check_hidden_after_published_missing_zero():
     assert results["score"] == 1.0 and "1 / 4" in results["output"]
 
 
-def test_hidden_checks_are_the_cells_with_hidden_tests():
-    hidden = gradescope.hidden_checks(ROOT / "solutions" / DAY)
+def test_hidden_checks_are_the_cells_with_hidden_tests(tmp_path):
+    from ptcourse.nbmodel import nbgrader_meta, strip_hidden_tests
+
+    # Every graded cell of day1 now has a hidden part (the second key's observations): take one away.
+    nb = nbformat.read(str(ROOT / "solutions" / DAY / f"{NB}.ipynb"), as_version=4)
+    for cell in nb.cells:
+        if nbgrader_meta(cell).get("grade_id") == "env_pick_device_here":
+            cell.source = strip_hidden_tests(cell.source)
+    nbformat.write(nb, str(tmp_path / f"{NB}.ipynb"))
+    hidden = gradescope.hidden_checks(tmp_path)
     assert "env_pick_device_priority" in hidden and "env_pick_device_here" not in hidden
+    assert "env_pick_device_here" in gradescope.hidden_checks(ROOT / "solutions" / DAY)
 
 
 def test_no_notebook_in_the_submission_still_writes_results(tmp_path, monkeypatch):

@@ -4,8 +4,9 @@ Fast tests: what travels is plain data (a tensor subclass arrives as numbers, a 
 the grader's comparison and its messages, the kernel-side API outside a graded run.
 Slow test: a class of ``day1/00_environment`` graded through the command line: the solved notebook
 keeps full marks with nothing flagged, the untouched one earns nothing, and answers that read the
-expected value from the test's frame, or return an always-equal string, pass the kernel's checks
-but earn 0 on every check that observes, with a plain message and a review flag.
+expected value from the test's frame, or return objects that lie to comparisons (an always-equal
+string, a device whose type equals every name, a dictionary that lists keys it lacks), pass the
+kernel's checks but earn 0 on every check they fool, with a plain message and a review flag.
 """
 
 from __future__ import annotations
@@ -30,7 +31,10 @@ from tools.classroom import solved, untouched, with_code, write_class
 from tools.notebooks import ROOT
 
 DAY, NB = "day1", "00_environment"
-OBSERVED = {"env_pick_device_priority", "env_diagnose_uses_report", "env_version_at_least_numeric"}
+# Every graded cell of day1/00 observes; between them, the two cheats below fool the kernel in each.
+OBSERVED = {"env_pick_device_here", "env_pick_device_priority", "env_environment_report_keys",
+            "env_environment_report_values", "env_diagnose_cases", "env_diagnose_uses_report",
+            "env_version_at_least_basic", "env_version_at_least_numeric"}
 
 
 class AlwaysClose(torch.Tensor):
@@ -197,32 +201,82 @@ def _peek(*names):
         frame = frame.f_back
     return None
 '''
+PEEKING_REPORT = '''
+
+class _Peeking(dict):
+    """A report of a GPU machine whose .get() answers with the test's own truth, when it has one."""
+
+    def get(self, key, default=None):
+        truth = _peek("truth")
+        return truth[key] if isinstance(truth, dict) and key in truth else dict.get(self, key, default)
+
+
+def environment_report():
+    return _Peeking(torch_version=str(torch.__version__), cuda_build="12.1", cuda_available=True,
+                    device_name="NVIDIA H100", cudnn_version=90100, arch_list=["sm_90"],
+                    threads=torch.get_num_threads())
+'''
 FRAME_CHEAT = {
     "env_pick_device": PEEK + "\n\ndef pick_device():\n    return torch.device(_peek('want', 'expected_here') or 'cpu')\n",
+    "env_environment_report": PEEK + PEEKING_REPORT,
     "env_diagnose": PEEK + "\n\ndef diagnose(report):\n    return _peek('want')\n",
     "env_version_at_least": PEEK + "\n\ndef version_at_least(version, minimum):\n    return bool(_peek('want'))\n",
 }
-ALWAYS_EQUAL = '''
+# What the frame cheat fools in the kernel (pick_device_here: its 'cpu' is right on a CPU machine, and
+# wrong in the kernel's own check on a GPU one; environment_report_keys: its report has every key).
+FRAME_FOOLS = OBSERVED - {"env_pick_device_here", "env_environment_report_keys"}
+SAME = '''
 class _Same(str):
     def __eq__(self, other):
         return True
 
     __hash__ = str.__hash__
+'''
+ALWAYS_EQUAL = {
+    "env_pick_device": SAME + '''
 
+class _AnyDevice:
+    """Passes isinstance(..., torch.device); its type equals every device name."""
+
+    __class__ = torch.device
+    type = _Same("cuda")
+
+
+def pick_device():
+    return _AnyDevice()
+''',
+    "env_environment_report": '''
+class _AllKeys(dict):
+    """Lists every key the test wants; holds two."""
+
+    def __iter__(self):
+        return iter(("torch_version", "cuda_build", "cuda_available", "device_name", "cudnn_version",
+                     "arch_list", "threads"))
+
+
+def environment_report():
+    return _AllKeys(torch_version=str(torch.__version__), threads=torch.get_num_threads())
+''',
+    "env_diagnose": SAME + '''
 
 def diagnose(report):
     return _Same("gpu_ready")
-'''
+''',
+}
+EQUAL_FOOLS = {"env_pick_device_here", "env_pick_device_priority", "env_environment_report_keys",
+               "env_diagnose_cases", "env_diagnose_uses_report"}
 
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("second_key")
-    frame = solved(DAY, NB)
+    frame, equal = solved(DAY, NB), solved(DAY, NB)
     for grade_id, code in FRAME_CHEAT.items():
         frame = with_code(frame, grade_id, code)
+    for grade_id, code in ALWAYS_EQUAL.items():
+        equal = with_code(equal, grade_id, code)
     students = {"solved": solved(DAY, NB), "untouched": untouched(DAY, NB), "frame_cheat": frame,
-                "always_equal": with_code(solved(DAY, NB), "env_diagnose", ALWAYS_EQUAL)}
+                "always_equal": equal}
     return grade_class(tmp, DAY, {s: {NB: nb} for s, nb in students.items()})
 
 
@@ -247,7 +301,7 @@ def test_honest_work_keeps_full_marks_and_untouched_earns_nothing(graded):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("student, targeted", [("frame_cheat", OBSERVED), ("always_equal", {"env_diagnose_uses_report"})])
+@pytest.mark.parametrize("student, targeted", [("frame_cheat", FRAME_FOOLS), ("always_equal", EQUAL_FOOLS)])
 def test_a_cheat_that_fools_the_kernel_earns_nothing_where_the_grader_observes(graded, student, targeted):
     rec = graded[student]
     for grade_id in targeted:
@@ -256,9 +310,11 @@ def test_a_cheat_that_fools_the_kernel_earns_nothing_where_the_grader_observes(g
         assert "fresh input" in cell["message"] and "Traceback" not in cell["message"]
     assert {d["grade_id"] for d in rec["integrity"]["disagreed"]} == targeted
     assert any("second key" in f for f in rec["findings"]), rec["findings"]
-    # It did fool the kernel: the checks without observations that it targets still pass there.
+    assert FRAME_FOOLS | EQUAL_FOOLS == OBSERVED  # between them, the cheats are caught in every cell
+    # What a cheat leaves honest keeps its points: the frame cheat's report has every key.
     if student == "frame_cheat":
-        assert rec["cells"]["env_diagnose_cases"]["score"] == rec["cells"]["env_diagnose_cases"]["max"]
+        keys = rec["cells"]["env_environment_report_keys"]
+        assert keys["score"] == keys["max"], keys
 
 
 # -- slow: a tensor exercise, end to end (a one-notebook course of the test's own) ---------------------
