@@ -21,8 +21,7 @@ IN_KERNEL_ONLY: dict[str, str] = {
     "cnn_trained_accuracy": "the accuracy of the learner's own trained model",
 }
 # Notebooks, or single cells, that do not observe yet (issue 25): they rely on the guard alone.
-NOT_YET = {"day3/01_devices", "day3/02_mixed_precision", "day3/03_compile", "day3/04_memory",
-           "day3/05_distributed"}
+NOT_YET = {"day3/01_devices", "day3/02_mixed_precision", "day3/03_compile"}
 
 SOLUTIONS = sorted(p for p in (ROOT / "solutions").glob("day*/*.ipynb"))
 
