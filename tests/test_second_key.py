@@ -457,3 +457,12 @@ def test_day2_observes_in_hidden_tests_only(name):
 
     assert observes(ROOT / "solutions" / "day2" / f"{name}.ipynb")
     assert "observe(" not in (ROOT / "day2" / f"{name}.ipynb").read_text()
+
+
+@pytest.mark.parametrize("name", ["01_devices", "02_mixed_precision", "03_compile"])
+def test_day3_observes_in_hidden_tests_only(name):
+    from grader.reference import observes
+
+    assert observes(ROOT / "solutions" / "day3" / f"{name}.ipynb")
+    for copy in (ROOT / "day3" / f"{name}.ipynb", ROOT / "zh-CN" / "day3" / f"{name}.ipynb"):
+        assert "observe(" not in copy.read_text() and "fresh_generator" not in copy.read_text()
