@@ -20,11 +20,15 @@ import sys
 import pytest
 
 from grader.gradebook import scores as gradebook_scores
-from tools.classroom import write_class
+from tests.harness import redteam
+from tools.classroom import untouched, write_class
 from tools.course import TempCourse, solved_notebooks
 from tools.notebooks import DAYS, ROOT, SOLUTIONS
 
 DAYS_WITH_NOTEBOOKS = [d for d in DAYS if list((SOLUTIONS / d).glob("*.ipynb"))]
+# Day 3's cheapest notebooks, handed in by a cheat that neutralises the checks and forges the guard
+# (Day 1 has the whole red team, tests/test_integrity.py; Day 2 tests/test_second_key.py).
+FORGED = {"day3": ("01_devices", "02_mixed_precision")}
 
 
 @pytest.fixture(scope="module", params=DAYS_WITH_NOTEBOOKS)
@@ -34,7 +38,10 @@ def graded(request, tmp_path_factory):
     tmp = tmp_path_factory.mktemp(f"course-{day}")
     release = TempCourse(tmp / "course").release(day)
     solved = {p.removesuffix(".ipynb"): nb for p, nb in solved_notebooks(release, day).items()}
-    write_class(tmp / "in", day, {"solved": solved})
+    handed_in = {"solved": solved}
+    if day in FORGED:  # a notebook with no real work whose in-kernel checks and guard are both fooled
+        handed_in["forged"] = {nb: redteam.hostile(untouched(day, nb), "gc_forged_guard") for nb in FORGED[day]}
+    write_class(tmp / "in", day, handed_in)
     db = f"sqlite:///{tmp / 'gb.db'}"
     proc = subprocess.run(
         [sys.executable, "-m", "grader", "grade", day, "--submissions", str(tmp / "in"), "--out", str(tmp / "out"),
@@ -79,3 +86,20 @@ def test_solutions_are_not_flagged(graded):
         assert guard.get("installed") and not guard.get("restored") and not guard.get("harmful"), (notebook, guard)
         assert not record["findings"], (notebook, record["findings"])
         assert record["status"] == "graded", (notebook, record["status"], record.get("detail"))
+
+
+@pytest.mark.slow
+def test_checks_fooled_in_the_kernel_earn_nothing(graded):
+    """A cheat whose checks all pass in the kernel (no-op helpers, a forged guard) earns nothing: the
+    second key fails each cell it fooled, with its plain message, and flags the notebook."""
+    day = graded[0]
+    if day not in FORGED:
+        pytest.skip(f"{day}'s cheats are graded in tests/test_integrity.py and tests/test_second_key.py")
+    for nb in FORGED[day]:
+        record = graded[3][("forged", nb)]
+        assert record["score"] == 0, {g: c["score"] for g, c in record["cells"].items()}
+        disagreed = {d["grade_id"] for d in record["integrity"]["disagreed"]}
+        assert disagreed, (nb, record["integrity"])
+        for grade_id in disagreed:
+            assert "fresh input" in record["cells"][grade_id]["message"], record["cells"][grade_id]
+        assert any("second key" in f for f in record["findings"]), record["findings"]
