@@ -61,6 +61,9 @@ NOT_OBSERVABLE: dict[tuple[str, str, str], str] = {
         "a security flag: the same file loads to the same state either way",
     ("modules_predict", "detach() instead of no_grad() (the graph is still built)", "modules_predict_deterministic"):
         "the same detached values; only a hook sees autograd on during the forward pass",
+    ("cnn_evaluate", "argmax over dim 0", "cnn_evaluate_device"):
+        "a wrong value that makes evaluate() raise in this cell's run; the cell observes where the batch goes and "
+        "stops at the first forward pass, while the accuracy, eval-mode and no-grad cells observe the value",
 }
 
 
@@ -240,7 +243,7 @@ def run(name: str, secrets: list[str], only: str | None = None, out=sys.stdout) 
         kernel = "rejects" if v.caught else "accepts"
         line = f"    {v.label:6} {v.cell:{width}}  kernel {kernel}, observations differ {seen}/{len(v.differs)}"
         if v.label == "MISSED":
-            line += f"  (same for {', '.join(v.missed)})"
+            line += f"  (same for {', '.join(v.missed)}; the kernel said: {v.kernel_message[:160]})"
         elif v.label == "known":
             line += f"  (not observable: {v.known})"
         elif v.known:
