@@ -10,7 +10,8 @@ checks (a frame read, a tensor subclass) then still loses the cell's points. The
 
 1. executes the solution notebook once in a fresh kernel (as tests/test_notebooks.py does);
 2. per exercise whose test cells observe, and per secret, runs each test cell's observation part
-   (its hidden part from ``from ptcourse.observe import`` on) armed with that cell's seed
+   (its hidden part from the imports above ``from ptcourse.observe import`` on; it must use
+   nothing else the hidden part defines before it) armed with that cell's seed
    (``grader.observations.cell_seed``), twice: the solution's observations, which must agree;
 3. per mutant of that exercise: swaps in the mutant's cell, runs each test cell whole (unarmed:
    does the kernel reject the mutant there?), then the observation part armed with each secret
@@ -22,12 +23,17 @@ checks (a frame read, a tensor subclass) then still loses the cell's points. The
 
 It prints, per mutant and observing cell, whether the kernel rejects the mutant there and for
 how many secrets the observations differ. Exit status 1 when a cell that rejects a mutant in the
-kernel observes the same as the solution for some secret (``MISSED``), 2 when the solution's own
-observations are not reproducible (two runs, or the whole cell against its observation part,
-disagree), 0 otherwise. A cell that observes a difference the kernel accepts (``extra``) is
-reported but not an error: the observation judges something the checks do not.
+kernel observes the same as the solution for some secret (``MISSED``; the fix is in the cell: make
+its fresh draws always hold the case that tells that mistake apart, see CONTRIBUTING.md), or when
+an entry of ``NOT_OBSERVED`` is observed now; 2 when the solution's own observations are not
+reproducible (two runs, or the whole cell against its observation part, disagree); 0 otherwise.
+``NOT_OBSERVED`` lists, with the reason, the few mutants a cell rejects by a behaviour with no
+consequence an observation can carry (``known``). A cell that observes a difference the kernel
+accepts (``extra``) is reported but not an error: the observation judges something the checks do
+not, which honest work should never meet (observe what the cell checks, no more).
 
 The secrets are ``power-0`` .. ``power-{n-1}`` (the same every run); ``--random`` draws new ones.
+A notebook takes about as long as its mutant tests (day1/00: half a minute, day2/01: two).
 """
 
 from __future__ import annotations
@@ -52,9 +58,10 @@ CHECKS_OFF = ("import ptcourse.checks as _pc\n"
               "_pc.fail = lambda *args, **kwargs: None\ndel _pc")
 CHECKS_ON = "import ptcourse.checks as _pc\n_pc.fail = _pc._power_fail\ndel _pc"
 
-# Mutants that a test cell rejects by a behaviour with no consequence on the values an observation can
-# carry: (exercise, mutant name, test cell) -> why. Reported as "known", not as "MISSED".
-NOT_OBSERVABLE: dict[tuple[str, str, str], str] = {
+# Mutants that a test cell rejects in the kernel but does not observe, each with its reason (a behaviour
+# with no consequence on values an observation can carry, mostly): (exercise, mutant name, test cell)
+# -> why. Reported as "known", not as "MISSED"; keep it short.
+NOT_OBSERVED: dict[tuple[str, str, str], str] = {
     ("autograd_classic_grad", "types the formula instead of using autograd", "autograd_classic_grad_fresh"):
         "2 * x + 3 typed by hand gives autograd's values exactly; only the saved-tensor hooks see backward() missing",
     ("modules_clone", "loads with weights_only=False", "modules_clone_outputs"):
@@ -98,7 +105,7 @@ class Verdict:
     @property
     def known(self) -> str | None:
         """Why no observation can tell this mutant in this cell (None: one should)."""
-        return NOT_OBSERVABLE.get((self.exercise, self.mutant, self.cell))
+        return NOT_OBSERVED.get((self.exercise, self.mutant, self.cell))
 
     @property
     def label(self) -> str:
@@ -245,9 +252,9 @@ def run(name: str, secrets: list[str], only: str | None = None, out=sys.stdout) 
         if v.label == "MISSED":
             line += f"  (same for {', '.join(v.missed)}; the kernel said: {v.kernel_message[:160]})"
         elif v.label == "known":
-            line += f"  (not observable: {v.known})"
+            line += f"  (not observed: {v.known})"
         elif v.known:
-            line += "  (listed in NOT_OBSERVABLE, but caught now: take it off)"
+            line += "  (listed in NOT_OBSERVED, but observed now: take it off)"
         print(line, file=out)
     if unobserved:
         print("  not observed: " + ", ".join(unobserved), file=out)
@@ -260,7 +267,7 @@ def run(name: str, secrets: list[str], only: str | None = None, out=sys.stdout) 
     for problem in power.problems:
         print(f"  PROBLEM {problem}", file=out)
     stale = [v for v in verdicts if v.known and v.label != "known"]
-    print(f"{nb_key(path)}: {len(missed)} missed, {sum(v.label == 'known' for v in verdicts)} known not observable, "
+    print(f"{nb_key(path)}: {len(missed)} missed, {sum(v.label == 'known' for v in verdicts)} known not observed, "
           f"{sum(v.label == 'extra' for v in verdicts)} extra, {len(power.problems)} problems", file=out)
     if power.problems:
         return 2
