@@ -76,8 +76,9 @@ NOT_OBSERVED: dict[tuple[str, str, str], str] = {
 
 def observation_part(test: TestCell) -> str | None:
     """The code of ``test`` that makes fresh inputs and observes, from the imports above its
-    ``from ptcourse.observe import`` to the end of its hidden part (None: it observes nothing)."""
-    hidden = test.source.split(HIDDEN, 1)[-1].split(END_HIDDEN, 1)[0]
+    ``from ptcourse.observe import`` to the end of its hidden parts, taken together: a cell may have
+    one above its checks and one below (None: it observes nothing)."""
+    hidden = "\n".join(part.split(END_HIDDEN, 1)[0] for part in test.source.split(HIDDEN)[1:])
     if "observe(" not in hidden or OBSERVE_IMPORT not in hidden:
         return None
     lines = hidden[:hidden.index(OBSERVE_IMPORT)].split("\n")
