@@ -97,3 +97,33 @@ def test_chinese_home_names_the_chinese_copies():
 
     text = "".join("".join(c["source"]) for c in json.loads((ROOT / "zh-CN" / "HOME.ipynb").read_text())["cells"])
     assert "NB=day1/" not in text and "NB=zh-CN/day1/01_tensors.ipynb" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_failed_check_shows_its_message_and_no_course_frame(lang, monkeypatch):
+    """What IPython draws for a failed check (its ``_render_traceback_``, the lines JupyterLab and
+    nbgrader's Validate show): the message in the learner's language behind ✘, and no traceback,
+    no frame, no path of the course's code. The error output's name and value stay as before."""
+    import re
+
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from ptcourse import checks
+
+    monkeypatch.setenv("PTCOURSE_LANG", lang)
+    shell = InteractiveShell.instance()
+    shown = []
+    monkeypatch.setattr(shell, "_showtraceback", lambda etype, value, stb: shown.append((etype, value, stb)))
+    try:
+        checks.check_shape(__import__("torch").zeros(2, 3), (3, 2), "logits")
+    except checks.CheckFailed:
+        shell.showtraceback()
+    (etype, value, stb), = shown
+    text = re.sub(r"\x1b\[[0-9;]*m", "", "\n".join(stb))
+    assert etype is checks.CheckFailed and value.message_id == "check.shape"
+    assert text == "✘ " + str(value), text
+    assert "(3, 2)" in text and "(2, 3)" in text, text
+    for leak in ("Traceback", "ptcourse", "checks.py", "File ", "site-packages", str(ROOT)):
+        assert leak not in text, f"{leak!r} shown to the learner: {text}"
+    if lang == "zh-CN":
+        assert re.search(r"[\u4e00-\u9fff]", text), f"not in Chinese: {text}"

@@ -48,6 +48,13 @@ class CheckFailed(AssertionError):
         super().__init__(text)
         self.message_id = message_id
 
+    def _render_traceback_(self) -> list[str]:
+        """What IPython shows for a failed check: the message alone, in red, and no frame of the
+        course's code. IPython calls this instead of drawing a traceback; the error output keeps
+        ``ename``/``evalue`` (what graders read), and nbgrader's Validate shows these lines."""
+        text = msg("check.failed", message=str(self) or type(self).__name__)
+        return [f"\x1b[0;31m{line}\x1b[0m" for line in text.splitlines()]
+
 
 def fail(message_id: str, /, **values: Any) -> None:
     """Raise :class:`CheckFailed` with catalogue message ``message_id``."""

@@ -140,6 +140,47 @@ def test_untouched_notebook_fails_visibly(page, lab, artifacts, key):
     assert "NotImplementedError" in text and "The following cell failed" in text, text
 
 
+def _wrong_answer_copy(course, lang: str) -> str:
+    """day1/00 with its first mutant (a plausible wrong answer) in the ``lang`` edition, written into
+    the course copy; returns its path for JupyterLab."""
+    from tools import classroom
+    from tools.course import solved_translated
+    from tools.notebooks import SOLUTIONS, nbgrader_meta
+
+    mutant, _ = classroom.mutated("day1", "00_environment", 0)
+    if lang == "en":
+        rel = "day1/00_environment-wrong.ipynb"
+        nbformat.write(mutant, str(course / rel))
+        return rel
+    code = {nbgrader_meta(c)["grade_id"]: c.source for c in mutant.cells if nbgrader_meta(c).get("solution")}
+    zh = solved_translated(SOLUTIONS / "day1" / "00_environment.ipynb")
+    for cell in zh.cells:
+        if nbgrader_meta(cell).get("solution"):
+            cell.source = code[nbgrader_meta(cell)["grade_id"]]
+    rel = "zh-CN/day1/00_environment-wrong.ipynb"
+    nbformat.write(zh, str(course / rel))
+    return rel
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_failed_check_shows_the_message_not_the_course_code(page, lab, course, artifacts, lang):
+    """A wrong answer, run as the learner runs it: the failed test cell shows the check's message
+    (behind ✘, in the edition's language) and no traceback, frame or path of the course's code."""
+    ui.open_lab(page, lab, f"/lab/tree/{_wrong_answer_copy(course, lang)}")
+    ui.run_all(page)
+    errors = ui.stderr_outputs(page)
+    if errors:
+        page.locator(f"{ui.CURRENT} {ui.STDERR}").first.scroll_into_view_if_needed()
+    ui.shot(page, artifacts, f"14_{lang}_failed_check")
+    assert len(errors) == 1, f"one failed check expected, shown: {errors}"
+    shown = errors[0].strip()
+    assert shown.startswith("✘") and "torch.device" in shown, shown
+    for leak in ("Traceback", "ptcourse", "checks.py", "File ", "site-packages", str(ROOT)):
+        assert leak not in shown, f"{leak!r} on the learner's screen: {shown}"
+    if lang == "zh-CN":
+        assert CJK.search(shown), f"the message is not in Chinese: {shown}"
+
+
 def test_formgrader_lists_days_notebooks_points(page, lab, artifacts):
     """Nbgrader → Formgrader shows the three days; the gradebook has each notebook and its points."""
     ui.open_lab(page, lab, "/")

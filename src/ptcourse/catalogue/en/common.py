@@ -2,6 +2,7 @@
 
 MESSAGES = {
     "check.passed": "✔ {what}",
+    "check.failed": "✘ {message}",
     "check.not_tensor": "`{name}` should be a torch.Tensor, got {got_type}.",
     "check.wrong_type": "`{name}` should be {expected}, got {got_type}.",
     "check.shape": "`{name}` should have shape {expected}, got {got}.",

@@ -2,6 +2,7 @@
 
 MESSAGES = {
     "check.passed": "✔ {what}",
+    "check.failed": "✘ {message}",
     "check.not_tensor": "`{name}` 应该是 torch.Tensor，实际得到 {got_type}。",
     "check.wrong_type": "`{name}` 应该是 {expected}，实际得到 {got_type}。",
     "check.shape": "`{name}` 的形状应该是 {expected}，实际得到 {got}。",
