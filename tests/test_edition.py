@@ -46,7 +46,7 @@ def test_edition_is_one_commit_with_the_student_files(built):
     assert not git(out, "status", "--porcelain"), "everything the build wrote should be committed"
     files = set(git(out, "ls-files").split())
     wanted = {"HOME.ipynb", "README.md", "LICENSE", "Makefile", "pyproject.toml", "environment.yml",
-              "requirements.txt", "postBuild", "tools/lab_setup.py", "tools/lab-overrides.json",
+              "requirements.txt", "postBuild", "tools/lab_setup.py", "tools/lab-overrides.json", "tools/course-edition.json",
               "src/ptcourse/__init__.py", "src/ptcourse/selfcheck.py", "src/ptcourse/checks.py",
               "data/README.md", "data/LICENSE-MNIST.txt", ".gitignore"}
     wanted |= {f"{day}/{nb.name}" for day in DAYS for nb in solution_notebooks(day)}
@@ -75,7 +75,7 @@ def test_readme_badge_makefile_and_lab_setup(built):
     flags = subprocess.run(["make", "-s", "lab-flags"], cwd=out, capture_output=True, text=True, check=True).stdout
     assert "--ServerApp.ip=127.0.0.1" in flags and "HOME.ipynb" in flags
     setup = (out / "tools" / "lab_setup.py").read_text()
-    assert '"tools" / "lab-overrides.json"' in setup and "grader" not in setup.replace("nbgrader", "")
+    assert '"tools" / "lab-overrides.json"' in setup and not re.search(r"(?<!\w)grader\b", setup)
     assert "tools/lab_setup.py" in (out / "postBuild").read_text()
     usage = subprocess.run(["make", "-s", "check"], cwd=out, capture_output=True, text=True,
                            env={**os.environ, "VIRTUAL_ENV": str(ROOT / ".venv")})
@@ -240,3 +240,79 @@ def test_chinese_edition_makefile_speaks_chinese(built, built_zh):
     proc = subprocess.run(["make", "--no-print-directory", "check"], cwd=out, env=env, capture_output=True,
                           text=True, timeout=60)
     assert proc.returncode == 2 and "用法：make check NB=day1/01_tensors.ipynb" in proc.stdout.splitlines(), proc.stdout
+
+
+def _lab_setup(out):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"lab_setup_{out.parent.name}", out / "tools" / "lab_setup.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _nbgrader_plugin_ids() -> set[str]:
+    static = ROOT / ".venv" / "share" / "jupyter" / "labextensions" / "@jupyter" / "nbgrader" / "static"
+    return {m for f in static.glob("*.js") for m in re.findall(r'"(@jupyter/nbgrader:[\w-]+)"', f.read_text())}
+
+
+@pytest.mark.parametrize("which, locale", [("built", None), ("built_zh", "zh_CN")])
+def test_edition_lab_is_the_learners_interface(which, locale, request, tmp_path):
+    """The edition's lab set-up (its `make lab` and Binder's postBuild) switches off nbgrader's instructor
+    interface (Create Assignment, Formgrader, Course List and their server extensions) and keeps Validate
+    and the Assignment List (the Nbgrader menu then holds only it); the Chinese edition's JupyterLab opens in Chinese (a setting the
+    learner can switch back). Every plugin and extension named is one the pinned nbgrader has."""
+    import importlib.util
+
+    out, _ = request.getfixturevalue(which)
+    setup = _lab_setup(out)
+    assert setup.edition() == {"lang": "en" if locale is None else "zh-CN"}
+    setup.install_lab_settings(tmp_path), setup.install_page_config(tmp_path), setup.install_server_config(tmp_path)
+    off = json.loads((tmp_path / "etc/jupyter/labconfig/page_config.json").read_text())["disabledExtensions"]
+    plugins = _nbgrader_plugin_ids()
+    assert set(off) == set(setup.INSTRUCTOR_PLUGINS) <= plugins, (set(off), plugins)
+    kept = {f"@jupyter/nbgrader:{name}" for name in ("validate-assignment", "assignment-list", "menu")}
+    assert plugins - set(off) == kept, "Validate and the Assignment List (the exchange's hand-in) stay, and only they"
+    server = json.loads((tmp_path / "etc/jupyter/jupyter_server_config.json").read_text())
+    extensions = server["ServerApp"]["jpserver_extensions"]
+    assert extensions == dict.fromkeys(setup.INSTRUCTOR_SERVER_EXTENSIONS, False)
+    assert all(importlib.util.find_spec(name) for name in extensions), "an extension the pinned nbgrader lacks"
+    assert server["MappingKernelManager"]["cull_idle_timeout"] > 0, "the kernel culling stays"
+    overrides = json.loads((tmp_path / "share/jupyter/lab/settings/overrides.json").read_text())
+    assert overrides.get("@jupyterlab/translation-extension:plugin", {}).get("locale") == locale
+    assert overrides["@jupyterlab/notebook-extension:tracker"]["kernelShutdown"] is True
+
+
+def test_course_repository_lab_keeps_the_instructor_interface(tmp_path):
+    """The instructor's checkout (no tools/course-edition.json) keeps nbgrader's whole interface, in English."""
+    setup = _lab_setup(ROOT)
+    assert setup.edition() is None and setup.install_page_config(tmp_path) is None
+    setup.install_lab_settings(tmp_path), setup.install_server_config(tmp_path)
+    assert "ServerApp" not in json.loads((tmp_path / "etc/jupyter/jupyter_server_config.json").read_text())
+    overrides = json.loads((tmp_path / "share/jupyter/lab/settings/overrides.json").read_text())
+    assert "@jupyterlab/translation-extension:plugin" not in overrides
+
+
+@pytest.mark.parametrize("url, repo", [
+    ("https://github.com/course-org/pytorch-3d.git", "course-org/pytorch-3d"),
+    ("git@github.com:course-org/pytorch-3d.git", "course-org/pytorch-3d"),
+    ("ssh://git@github.com/course-org/pytorch-3d", "course-org/pytorch-3d"),
+    ("https://gitlab.com/course-org/pytorch-3d.git", None),
+    (None, None),
+])
+def test_edition_badge_takes_the_github_remote_or_warns_loudly(url, repo, tmp_path, monkeypatch, capsys):
+    """Without REPO=, the badge names the checkout's GitHub remote; with none, the build says loudly
+    (on stderr) that the README names a placeholder."""
+    subprocess.run(["git", "init", "-q", str(tmp_path / "checkout")], check=True)
+    if url:
+        subprocess.run(["git", "-C", str(tmp_path / "checkout"), "remote", "add", "origin", url], check=True)
+    assert edition.github_remote(tmp_path / "checkout") == repo
+    monkeypatch.setattr(edition, "github_remote", lambda root=ROOT: repo)
+    monkeypatch.setattr(edition, "build", lambda out, r, lang="en": {
+        "path": str(out), "files": 1, "bytes": 1, "seconds": 0.1, "lang": lang, "readme_lang": lang, "repo": r})
+    assert edition.main([str(tmp_path / "out")]) == 0
+    said = capsys.readouterr()
+    if repo:
+        assert repo in said.out and "WARNING" not in said.err
+    else:
+        assert "WARNING" in said.err and edition.PLACEHOLDER_REPO in said.err

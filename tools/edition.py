@@ -245,6 +245,9 @@ def build(out: Path, repo: str = PLACEHOLDER_REPO, root: Path = ROOT, lang: str 
         else:
             shutil.copy2(root / name, target)
     shutil.copyfile(root / OVERRIDES[0], out / OVERRIDES[1])
+    # read by the edition's tools/lab_setup.py: a learner's JupyterLab (nbgrader's instructor interface off;
+    # the Chinese edition's lab in Chinese)
+    (out / "tools" / "course-edition.json").write_text(json.dumps({"lang": lang}) + "\n", encoding="utf-8")
     readme = (FILES / "README.md").read_text()
     readme_lang = "en"
     if lang != "en":
@@ -276,18 +279,35 @@ def build(out: Path, repo: str = PLACEHOLDER_REPO, root: Path = ROOT, lang: str 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="make student-edition", description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path, help="a new or empty folder")
-    parser.add_argument("--repo", default=PLACEHOLDER_REPO, help="the student repository on GitHub (OWNER/NAME), "
-                        "for the README's Binder badge and clone command")
+    parser.add_argument("--repo", default=None, help="the student repository on GitHub (OWNER/NAME), "
+                        "for the README's Binder badge and clone command (default: this checkout's "
+                        "GitHub remote 'origin', else a placeholder, loudly)")
     parser.add_argument("--lang", default="en", choices=["en", "zh-CN"], help="the edition's language")
     args = parser.parse_args(argv)
+    if args.repo is None:
+        args.repo = github_remote() or PLACEHOLDER_REPO
+        if args.repo != PLACEHOLDER_REPO:
+            print(f"Binder badge and clone command: {args.repo} (this checkout's git remote 'origin'; REPO= to change)")
     info = build(args.out, args.repo, lang=args.lang)
     print(f"student edition: {info['path']} ({info['files']} files, {info['bytes'] / 1e6:.1f} MB, "
           f"one commit, built in {info['seconds']:.1f} s)")
     if info["readme_lang"] != args.lang:
         print(f"note: no fresh {args.lang} README translation (i18n/{args.lang}/README.md): the README is English")
     if args.repo == PLACEHOLDER_REPO:
-        print("note: the README's Binder badge names OWNER/REPO; pass REPO=owner/name for your repository")
+        print("\n" + "!" * 78 + f"\nWARNING: the edition's README names the placeholder {PLACEHOLDER_REPO}: its Binder "
+              "badge and\nclone command lead nowhere. Rebuild with REPO=owner/name (make student-edition OUT=DIR "
+              "REPO=owner/name)\nbefore you publish it.\n" + "!" * 78, file=sys.stderr)
     return 0
+
+
+GITHUB_URL = re.compile(r"(?:https://github\.com/|git@github\.com:|ssh://git@github\.com/)([\w.-]+/[\w.-]+?)(?:\.git)?/?$")
+
+
+def github_remote(root: Path = ROOT) -> str | None:
+    """``OWNER/NAME`` of this checkout's remote ``origin`` when it is on GitHub, else ``None``."""
+    found = subprocess.run(["git", "remote", "get-url", "origin"], cwd=root, capture_output=True, text=True)
+    match = GITHUB_URL.match(found.stdout.strip()) if found.returncode == 0 else None
+    return match.group(1) if match else None
 
 
 if __name__ == "__main__":

@@ -13,6 +13,12 @@ Used by ``make install`` and by Binder's ``postBuild``:
   open, so the kernels of notebooks a learner has moved on from give their memory back (Binder
   has 2 GB for the server and every kernel). A culled kernel loses only what it held in
   memory; the saved notebook is untouched. Busy kernels (a long training run) are never culled;
+- in a student edition (``tools/course-edition.json``, written by ``tools/edition.py``): switches off
+  nbgrader's instructor interface (the Create Assignment sidebar, Formgrader and Course List,
+  and their server extensions), keeping the Validate button and the Assignment List (the
+  Nbgrader menu's only entry then: how learners hand in through nbgrader's exchange); in the
+  Chinese edition, opens JupyterLab in Chinese by default (a learner switches back with
+  Settings → Language);
 - gives ``HOME.ipynb`` the notebook metadata this environment's kernel reports (kernel display
   name, ``language_info`` with the Python version), so JupyterLab opens it without marking it
   modified. It writes only when they differ: with the pinned environment, never.
@@ -21,12 +27,20 @@ Used by ``make install`` and by Binder's ``postBuild``:
 from __future__ import annotations
 
 import json
-import shutil
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARE = Path(sys.prefix) / "share" / "jupyter"
+PREFIX = Path(sys.prefix)
+EDITION = ROOT / "tools" / "course-edition.json"  # only in a student edition: {"lang": "en" | "zh-CN"}
+# nbgrader's instructor interface, which learners never need: its lab plugins but "validate-assignment"
+# (the Validate button), "assignment-list" and "menu" (Fetch and Submit through nbgrader's exchange), and
+# the server extensions behind them.
+INSTRUCTOR_PLUGINS = tuple(f"@jupyter/nbgrader:{name}" for name in
+                           ("create-assignment", "formgrader", "course-list"))
+INSTRUCTOR_SERVER_EXTENSIONS = tuple(f"nbgrader.server_extensions.{name}" for name in
+                                     ("formgrader", "course_list"))
+LAB_LOCALES = {"zh-CN": "zh_CN"}  # the edition's language → the JupyterLab language pack's locale
 DISPLAY_NAME = "PyTorch course (Python {}.{})".format(*sys.version_info[:2])
 CULL_IDLE_MINUTES = 15  # longer than Binder's 10 min idle cut-off: only a notebook you left is idle that long
 SERVER_CONFIG = {
@@ -39,18 +53,40 @@ SERVER_CONFIG = {
 }
 
 
-def install_lab_settings() -> Path:
-    target = SHARE / "lab" / "settings" / "overrides.json"
+def edition() -> dict | None:
+    """The student edition's facts (``tools/course-edition.json``), or ``None`` in the course repository."""
+    return json.loads(EDITION.read_text(encoding="utf-8")) if EDITION.exists() else None
+
+
+def install_lab_settings(prefix: Path = PREFIX) -> Path:
+    """The course's JupyterLab setting overrides; the Chinese edition's lab starts in Chinese."""
+    target = prefix / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
     target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(ROOT / "grader" / "lab-overrides.json", target)
+    settings = json.loads((ROOT / "grader" / "lab-overrides.json").read_text())
+    locale = LAB_LOCALES.get((edition() or {}).get("lang", "en"))
+    if locale:
+        settings["@jupyterlab/translation-extension:plugin"] = {"locale": locale}
+    target.write_text(json.dumps(settings, indent=2) + "\n")
     return target
 
 
-def name_kernel() -> Path:
+def install_page_config(prefix: Path = PREFIX) -> Path | None:
+    """In a student edition, switch off nbgrader's instructor plugins (``labconfig/page_config.json``)."""
+    if edition() is None:
+        return None
+    target = prefix / "etc" / "jupyter" / "labconfig" / "page_config.json"
+    config = json.loads(target.read_text()) if target.exists() else {}
+    config.setdefault("disabledExtensions", {}).update(dict.fromkeys(INSTRUCTOR_PLUGINS, True))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(config, indent=1) + "\n")
+    return target
+
+
+def name_kernel(prefix: Path = PREFIX) -> Path:
     """Write the ``python3`` kernelspec into ``sys.prefix`` with the course's display name."""
     from ipykernel.kernelspec import get_kernel_dict
 
-    target = SHARE / "kernels" / "python3" / "kernel.json"
+    target = prefix / "share" / "jupyter" / "kernels" / "python3" / "kernel.json"
     spec = json.loads(target.read_text()) if target.exists() else get_kernel_dict()
     spec["argv"][0] = "python"  # jupyter_client runs its own interpreter for "python"
     spec["display_name"] = DISPLAY_NAME
@@ -60,15 +96,19 @@ def name_kernel() -> Path:
     return target
 
 
-def install_server_config() -> Path:
-    """Merge :data:`SERVER_CONFIG` into the config ``jupyter lab`` of this environment reads.
+def install_server_config(prefix: Path = PREFIX) -> Path:
+    """Merge :data:`SERVER_CONFIG` into the config ``jupyter lab`` of this environment reads; in a
+    student edition, switch off nbgrader's instructor server extensions there too.
 
     (Files in ``jupyter_server_config.d/`` only enable server extensions: other settings
-    there are ignored.)
+    there are ignored; this file, read after them, wins.)
     """
-    target = Path(sys.prefix) / "etc" / "jupyter" / "jupyter_server_config.json"
+    target = prefix / "etc" / "jupyter" / "jupyter_server_config.json"
     config = json.loads(target.read_text()) if target.exists() else {}
-    for section, values in SERVER_CONFIG.items():
+    wanted = dict(SERVER_CONFIG)
+    if edition() is not None:
+        wanted["ServerApp"] = {"jpserver_extensions": dict.fromkeys(INSTRUCTOR_SERVER_EXTENSIONS, False)}
+    for section, values in wanted.items():
         config.setdefault(section, {}).update(values)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(config, indent=1) + "\n")
@@ -108,5 +148,7 @@ if __name__ == "__main__":
     print(install_lab_settings())
     print(name_kernel())
     print(install_server_config())
+    if install_page_config():
+        print("student edition: nbgrader's instructor interface switched off (Validate stays)")
     if stamp_home():
         print("HOME.ipynb: kernel metadata set to this environment's")

@@ -58,8 +58,9 @@ class LabServer:
     """``jupyter lab`` on ``127.0.0.1:<free port>`` with a token, serving ``course``."""
 
     def __init__(self, course: Path, log: Path, args: list[str] | None = None,
-                 prefix: list[str] | None = None):
+                 prefix: list[str] | None = None, env: dict[str, str] | None = None):
         self.course = course
+        self.extra_env = dict(env or {})  # more environment (e.g. a student edition's JUPYTER_CONFIG_PATH)
         self.args = list(args or [])  # more server flags (e.g. a short culling timeout)
         self.prefix = list(prefix or [])  # a command the server runs under (e.g. into a cgroup)
         self.port = free_port()
@@ -87,7 +88,7 @@ class LabServer:
             "JUPYTER_CONFIG_DIR": str(state / "config"),
         }
         env.pop("MPLBACKEND", None)  # a learner's kernel picks matplotlib's inline backend itself
-        return env
+        return {**env, **self.extra_env}
 
     def start(self, timeout: float = 120) -> LabServer:
         flags = lab_flags(self.course)

@@ -216,12 +216,43 @@ def student_edition(tmp_path_factory, browser_ready):
     return out
 
 
-def test_student_edition_lab_shows_no_solutions(page, artifacts, student_edition):
-    """JupyterLab on the student edition (its own `make lab` flags): the course home opens, and the
-    file browser lists the days and HOME but no solutions, grader or tests folder."""
+def edition_lab(out, log):
+    """JupyterLab on a student edition, set up as its own `make lab` / Binder's postBuild set it up
+    (its ``tools/lab_setup.py``), into a throw-away prefix instead of the shared .venv."""
+    import importlib.util
+
     from tests.browser.lab import LabServer
 
-    server = LabServer(student_edition, artifacts / "jupyterlab-edition.log").start()
+    spec = importlib.util.spec_from_file_location(f"lab_setup_{out.parent.name}", out / "tools" / "lab_setup.py")
+    setup = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(setup)
+    prefix = out.parent / "prefix"
+    setup.install_lab_settings(prefix), setup.install_page_config(prefix), setup.install_server_config(prefix)
+    return LabServer(out, log, env={"JUPYTER_CONFIG_PATH": str(prefix / "etc" / "jupyter")},
+                     args=[f"--LabApp.app_settings_dir={prefix / 'share' / 'jupyter' / 'lab' / 'settings'}"]).start()
+
+
+def _menu_titles(page) -> list[str]:
+    page.locator("#jp-menu-panel .lm-MenuBar-itemLabel").first.wait_for()
+    return [t.strip() for t in page.locator("#jp-menu-panel .lm-MenuBar-itemLabel").all_inner_texts()]
+
+
+def _nbgrader_menu(page) -> list[str]:
+    """The items of the Nbgrader menu (closed again after reading)."""
+    page.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
+    items = page.locator(".lm-Menu-content .lm-Menu-item:not(.lm-mod-hidden) .lm-Menu-itemLabel")
+    items.first.wait_for()
+    labels = [t.strip() for t in items.all_inner_texts() if t.strip()]
+    page.keyboard.press("Escape")
+    return labels
+
+
+def test_student_edition_lab_shows_no_solutions(page, artifacts, student_edition):
+    """JupyterLab on the student edition (its own `make lab` flags and lab set-up): the course home
+    opens, and the file browser lists the days and HOME but no solutions, grader or tests folder;
+    nbgrader's instructor interface (Create Assignment, Formgrader, Course List) is gone; Validate and
+    the Assignment List (handing in through nbgrader's exchange) stay."""
+    server = edition_lab(student_edition, artifacts / "jupyterlab-edition.log")
     try:
         ui.open_lab(page, server, "/")
         assert "/lab/tree/HOME.ipynb" in page.url, page.url
@@ -231,6 +262,35 @@ def test_student_edition_lab_shows_no_solutions(page, artifacts, student_edition
         ui.shot(page, artifacts, "30_student_edition_files")
         assert {"day1", "day2", "day3", "HOME.ipynb", "data"} <= set(names), names
         assert not {"solutions", "grader", "tests"} & set(names), f"instructor folders in the edition: {names}"
+        ui.open_lab(page, server, "/lab/tree/day1/00_environment.ipynb")
+        page.locator(f"{ui.CURRENT} .validate-button").wait_for()
+        ui.shot(page, artifacts, "31_student_edition_notebook")
+        menus = _menu_titles(page)
+        assert "File" in menus, f"the learner's menus: {menus}"
+        assert _nbgrader_menu(page) == ["Assignment List"], "the Nbgrader menu holds the learner's entry only"
+        assert page.get_by_text("Create Assignment").count() == 0, "nbgrader's Create Assignment sidebar is shown"
+    finally:
+        page.goto("about:blank")
+        server.stop()
+
+
+def test_chinese_student_edition_lab_speaks_chinese(page, artifacts, tmp_path_factory, browser_ready):
+    """The Chinese student edition's JupyterLab opens in Chinese (its menus), with no instructor menu."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import edition
+
+    out = tmp_path_factory.mktemp("edition-zh") / "student"
+    edition.build(out, lang="zh-CN")
+    server = edition_lab(out, artifacts / "jupyterlab-edition-zh.log")
+    try:
+        ui.open_lab(page, server, "/lab/tree/day1/00_environment.ipynb")
+        page.locator(f"{ui.CURRENT} .validate-button").wait_for()
+        menus = _menu_titles(page)
+        ui.shot(page, artifacts, "32_zh_student_edition_menus")
+        assert "文件" in menus and "File" not in menus, f"the Chinese edition's menus: {menus}"
+        assert len(_nbgrader_menu(page)) == 1, "the Nbgrader menu holds the learner's entry (Assignment List) only"
     finally:
         page.goto("about:blank")
         server.stop()

@@ -31,9 +31,10 @@ def open_lab(page, lab, path: str = "/") -> None:
 
 
 def idle(page, timeout: float = 120_000) -> None:
-    """Wait for the status bar to say the current notebook's kernel is idle."""
+    """Wait for the status bar to say the current notebook's kernel is idle (in English or, in the
+    Chinese edition's JupyterLab, 空闲)."""
     page.wait_for_function(
-        "() => /\\|\\s*Idle/.test(document.querySelector('#jp-main-statusbar')?.innerText || '')",
+        "() => /\\|\\s*(Idle|空闲)/.test(document.querySelector('#jp-main-statusbar')?.innerText || '')",
         timeout=timeout,
     )
 
