@@ -1,9 +1,9 @@
 """Every figure a notebook shows has a text alternative, in the learner's language.
 
-A figure's ``alt`` text travels in the image output's metadata (``metadata["image/png"]["alt"]``),
-set by :func:`ptcourse.plotting.describe` (every ``ptcourse.plotting`` figure calls it; a figure a
-cell draws with matplotlib calls it itself). nbconvert's classic HTML template writes it into the
-``<img alt=...>``; JupyterLab's image renderer does not read it (README, "Accessibility").
+A figure described by :func:`ptcourse.plotting.describe` (every ``ptcourse.plotting`` figure calls
+it; a figure a cell draws with matplotlib calls it itself) is shown as an HTML ``<img alt=...>``:
+JupyterLab renders it with its ``alt`` (its own PNG renderer reads no alt from anything), and so
+do nbconvert's templates. A bare PNG output is a figure without words.
 
 Each notebook that draws is executed once (its live kernel is shared with tests/test_notebooks.py
 when they run in the same process): every image output must carry alt text, with no Chinese in it.
@@ -14,6 +14,7 @@ text in Chinese.
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -32,10 +33,20 @@ def _draws(path) -> bool:
 FIGURE_NOTEBOOKS = [p for p in sorted(SOLUTIONS.glob("day*/*.ipynb")) if _draws(p)]
 
 
+FIGURE = re.compile(r'^<img src="data:image/png;base64,[A-Za-z0-9+/=]+" alt="([^"]*)"')
+
+
 def _images(result) -> list[dict]:
-    """The metadata of each image output of one cell's run."""
-    return [m["content"].get("metadata", {}).get("image/png", {}) for m in result.outputs
-            if m["msg_type"] in ("display_data", "execute_result") and "image/png" in m["content"].get("data", {})]
+    """Each figure a cell's run showed, as ``{"alt": text}``: a described figure is an HTML ``<img>``
+    whose ``alt`` is the text (what JupyterLab renders); a bare PNG output has no alt at all."""
+    found = []
+    for m in result.outputs:
+        data = m["content"].get("data", {}) if m["msg_type"] in ("display_data", "execute_result") else {}
+        if "image/png" in data or "image/jpeg" in data:
+            found.append({})
+        elif FIGURE.match(data.get("text/html", "")):
+            found.append({"alt": html.unescape(FIGURE.match(data["text/html"]).group(1))})
+    return found
 
 
 def test_the_figure_notebooks_are_found():

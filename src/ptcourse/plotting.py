@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import html
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -17,8 +19,10 @@ def describe(fig_or_ax, alt: str, notice: str | None = None):
     """Give a figure its text alternative; returns ``fig_or_ax``.
 
     ``alt`` says what the figure shows (in the learner's language: pass a catalogue message),
-    ``notice`` what to notice in it; both together become ``alt`` in the image output's metadata
-    (``metadata["image/png"]["alt"]``) when the notebook shows the figure. Every figure that
+    ``notice`` what to notice in it; both together become the ``alt`` of the ``<img>`` the notebook
+    shows: a described figure is displayed as HTML, ``<img src="data:image/png;base64,…" alt="…">``
+    (JupyterLab's own PNG renderer sets no ``alt`` from anything; its sanitizer keeps an ``<img>``'s
+    ``alt`` and ``data:`` source). Every figure that
     :mod:`ptcourse.plotting` draws is described; a figure drawn with matplotlib in a cell calls
     this itself: ``describe(fig, msg("topic.fig_alt"))``.
     """
@@ -36,22 +40,34 @@ def alt_text(fig_or_ax) -> str | None:
 
 
 def _with_alt(inner):
-    """An IPython formatter for figures that adds the figure's text alternative to the output's metadata."""
+    """An IPython PNG/JPEG formatter for figures that leaves described figures to :func:`_as_html`."""
     def format_figure(fig):
-        out = inner(fig)
+        return None if getattr(fig, ALT_ATTR, None) else inner(fig)
+
+    format_figure.ptcourse_alt = True
+    return format_figure
+
+
+def _as_html(png):
+    """An IPython HTML formatter for figures: a described figure as ``<img>`` with its ``alt`` text."""
+    def format_figure(fig):
         alt = getattr(fig, ALT_ATTR, None)
-        if out is None or not alt:
-            return out
+        out = png(fig) if alt else None
+        if out is None:
+            return None
         data, metadata = out if isinstance(out, tuple) and len(out) == 2 else (out, None)
-        return data, {**(metadata or {}), "alt": alt}
+        encoded = data if isinstance(data, str) else base64.b64encode(data).decode("ascii")
+        size = "".join(f' {key}="{int(metadata[key])}"' for key in ("width", "height") if key in (metadata or {}))
+        return f'<img src="data:image/png;base64,{encoded}" alt="{html.escape(alt, quote=True)}"{size}>'
 
     format_figure.ptcourse_alt = True
     return format_figure
 
 
 def _install_alt_formatter() -> None:
-    """Wrap the kernel's PNG and JPEG formatters of figures (matplotlib_inline's) with :func:`_with_alt`.
-    Done when a figure is described, after pyplot chose the inline backend and registered them."""
+    """Show described figures as HTML ``<img alt>`` (:func:`_as_html`, from matplotlib_inline's PNG
+    formatter) instead of a bare PNG (:func:`_with_alt`). Done when a figure is described, after
+    pyplot chose the inline backend and registered its formatters."""
     try:
         from IPython import get_ipython
     except ImportError:
@@ -61,14 +77,20 @@ def _install_alt_formatter() -> None:
         return
     from matplotlib.figure import Figure
 
+    formatters = shell.display_formatter.formatters
+    current = {}
     for mime in ("image/png", "image/jpeg"):
-        formatter = shell.display_formatter.formatters.get(mime)
         try:
-            current = formatter.lookup_by_type(Figure) if formatter is not None else None
+            current[mime] = formatters[mime].lookup_by_type(Figure) if mime in formatters else None
         except KeyError:
-            continue
-        if current is not None and not getattr(current, "ptcourse_alt", False):
-            formatter.for_type(Figure, _with_alt(current))
+            current[mime] = None
+    png = current["image/png"]
+    if png is None or getattr(png, "ptcourse_alt", False) or "text/html" not in formatters:
+        return
+    formatters["text/html"].for_type(Figure, _as_html(png))
+    for mime, inner in current.items():
+        if inner is not None:
+            formatters[mime].for_type(Figure, _with_alt(inner))
 
 
 def _series(curves: Mapping[str, Sequence[float]], key: str) -> str:

@@ -90,6 +90,7 @@ def test_plots_and_progress_bars_render(page, lab, course, artifacts):
         cells=[
             nbformat.v4.new_code_cell("from tqdm.auto import tqdm\nfor _ in tqdm(range(50), desc='epochs'):\n    pass"),
             nbformat.v4.new_code_cell("import matplotlib.pyplot as plt\nplt.plot([0, 1, 4, 9])\nplt.show()"),
+            nbformat.v4.new_code_cell(FIGURE_CELL),
         ],
         metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
     )
@@ -102,6 +103,43 @@ def test_plots_and_progress_bars_render(page, lab, course, artifacts):
     assert panel.locator('.jp-OutputArea-output[data-mime-type="image/png"] img').count() == 1, "no inline plot"
     assert "epochs" in panel.inner_text(), "the tqdm widget should show its description"
     assert not ui.stderr_outputs(page), f"stderr output: {ui.stderr_outputs(page)}"
+    _assert_figures_have_words(page, artifacts, "widgets-check.ipynb", "train")
+
+
+FIGURE_CELL = "from ptcourse.plotting import plot_curves\nplot_curves({'train': [2.0, 1.0, 0.5]});"
+FIGURE_IMG = '.jp-OutputArea-output[data-mime-type="text/html"] img'
+
+
+def _assert_figures_have_words(page, artifacts, rel: str, *words: str) -> None:
+    """The course's figure on the page is an ``<img>`` whose alt text holds ``words``, and axe-core's
+    ``image-alt`` rule (with the other WCAG A/AA rules) passes on the figures' outputs."""
+    from tests.browser import a11y
+
+    figures = page.locator(f"{ui.CURRENT} {FIGURE_IMG}")
+    assert figures.count() == 1, f"{rel}: the course figure is not shown as an <img> with words"
+    alt = figures.first.get_attribute("alt") or ""
+    assert all(w in alt for w in words), f"{rel}: alt text {alt!r} should name {words}"
+    found = a11y.blocking(a11y.violations(page, context={"include": [f"{ui.CURRENT} .jp-OutputArea-output[data-mime-type='text/html']"]}))
+    assert not found, f"accessibility of {rel}'s figures: " + " | ".join(str(v) for v in found)
+
+
+@pytest.mark.parametrize("where", ["", "zh-CN/"])
+def test_saved_figure_keeps_its_words_when_reopened(page, lab, course, artifacts, where):
+    """A notebook run, saved and opened again (untrusted: JupyterLab sanitizes its HTML): the figure
+    still shows, with its alt text in the edition's language, and passes axe-core's image-alt."""
+    from nbclient import NotebookClient
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(FIGURE_CELL)], metadata={
+        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}})
+    folder = course / where
+    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(folder)}}).execute()
+    nbformat.write(nb, str(folder / "figure-saved.ipynb"))
+    ui.open_lab(page, lab, f"/lab/tree/{where}figure-saved.ipynb")
+    ui.shot(page, artifacts, f"03_{where.strip('/') or 'en'}_saved_figure")
+    words = ("train", "2", "0.5")
+    _assert_figures_have_words(page, artifacts, f"{where}figure-saved.ipynb", *words)
+    if where:
+        assert CJK.search(page.locator(f"{ui.CURRENT} {FIGURE_IMG}").first.get_attribute("alt")), "alt not in Chinese"
 
 
 @pytest.mark.parametrize("key", EN_NOTEBOOKS)
