@@ -137,6 +137,7 @@ MESSAGES = {
     "amp.fig_scale_skipped": "skipped (inf/NaN gradients)",
     "amp.fig_scale_stepped": "step taken",
     # Printed by the demonstration cells (ptcourse.messages.say) and figure texts
+    "amp.table_operation": "operation",
     "amp.demo_finfo": "{dtype:15} max {max:10.4g}   smallest normal {tiny:10.4g}   eps {eps:.3g}",
     "amp.demo_float16_gradient": "float16 gradient          :",
     "amp.demo_scaled": "scaled by 2**16 in float16:",

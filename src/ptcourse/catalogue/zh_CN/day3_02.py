@@ -126,6 +126,7 @@ MESSAGES = {
     "amp.fig_scale_skipped": "已跳过（梯度含 inf/NaN）",
     "amp.fig_scale_stepped": "已更新",
     # 演示单元格打印的标签（ptcourse.messages.say）和图中的文字
+    "amp.table_operation": "运算",
     "amp.demo_finfo": "{dtype:15} 最大值 {max:10.4g}   最小正规数 {tiny:10.4g}   eps {eps:.3g}",
     "amp.demo_float16_gradient": "float16 梯度：            ",
     "amp.demo_scaled": "乘以 2**16 后的 float16：",
