@@ -31,7 +31,6 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PREFIX = Path(sys.prefix)
 EDITION = ROOT / "tools" / "course-edition.json"  # only in a student edition: {"lang": "en" | "zh-CN"}
 # nbgrader's instructor interface, which learners never need: its lab plugins but "validate-assignment"
 # (the Validate button), "assignment-list" and "menu" (Fetch and Submit through nbgrader's exchange), and
@@ -58,9 +57,9 @@ def edition() -> dict | None:
     return json.loads(EDITION.read_text(encoding="utf-8")) if EDITION.exists() else None
 
 
-def install_lab_settings(prefix: Path = PREFIX) -> Path:
+def install_lab_settings(prefix: Path | None = None) -> Path:
     """The course's JupyterLab setting overrides; the Chinese edition's lab starts in Chinese."""
-    target = prefix / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    target = (prefix or Path(sys.prefix)) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
     target.parent.mkdir(parents=True, exist_ok=True)
     settings = json.loads((ROOT / "grader" / "lab-overrides.json").read_text())
     locale = LAB_LOCALES.get((edition() or {}).get("lang", "en"))
@@ -70,11 +69,11 @@ def install_lab_settings(prefix: Path = PREFIX) -> Path:
     return target
 
 
-def install_page_config(prefix: Path = PREFIX) -> Path | None:
+def install_page_config(prefix: Path | None = None) -> Path | None:
     """In a student edition, switch off nbgrader's instructor plugins (``labconfig/page_config.json``)."""
     if edition() is None:
         return None
-    target = prefix / "etc" / "jupyter" / "labconfig" / "page_config.json"
+    target = (prefix or Path(sys.prefix)) / "etc" / "jupyter" / "labconfig" / "page_config.json"
     config = json.loads(target.read_text()) if target.exists() else {}
     config.setdefault("disabledExtensions", {}).update(dict.fromkeys(INSTRUCTOR_PLUGINS, True))
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -82,11 +81,11 @@ def install_page_config(prefix: Path = PREFIX) -> Path | None:
     return target
 
 
-def name_kernel(prefix: Path = PREFIX) -> Path:
+def name_kernel(prefix: Path | None = None) -> Path:
     """Write the ``python3`` kernelspec into ``sys.prefix`` with the course's display name."""
     from ipykernel.kernelspec import get_kernel_dict
 
-    target = prefix / "share" / "jupyter" / "kernels" / "python3" / "kernel.json"
+    target = (prefix or Path(sys.prefix)) / "share" / "jupyter" / "kernels" / "python3" / "kernel.json"
     spec = json.loads(target.read_text()) if target.exists() else get_kernel_dict()
     spec["argv"][0] = "python"  # jupyter_client runs its own interpreter for "python"
     spec["display_name"] = DISPLAY_NAME
@@ -96,14 +95,14 @@ def name_kernel(prefix: Path = PREFIX) -> Path:
     return target
 
 
-def install_server_config(prefix: Path = PREFIX) -> Path:
+def install_server_config(prefix: Path | None = None) -> Path:
     """Merge :data:`SERVER_CONFIG` into the config ``jupyter lab`` of this environment reads; in a
     student edition, switch off nbgrader's instructor server extensions there too.
 
     (Files in ``jupyter_server_config.d/`` only enable server extensions: other settings
     there are ignored; this file, read after them, wins.)
     """
-    target = prefix / "etc" / "jupyter" / "jupyter_server_config.json"
+    target = (prefix or Path(sys.prefix)) / "etc" / "jupyter" / "jupyter_server_config.json"
     config = json.loads(target.read_text()) if target.exists() else {}
     wanted = dict(SERVER_CONFIG)
     if edition() is not None:
