@@ -56,8 +56,6 @@ __all__ = ["AutocastCall", "Mix", "Placement", "Where", "watch"]
 
 _REAL_AUTOCAST = torch.amp.autocast_mode.autocast
 _REAL_MODULE_TO = nn.Module.to
-_REAL_MODULE_CUDA = nn.Module.cuda
-_REAL_MODULE_CPU = nn.Module.cpu
 _DEVICE_GET = torch.Tensor.device.__get__
 
 
