@@ -290,5 +290,9 @@ def cmd_similarity(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    return {"grade": cmd_grade, "check": cmd_check, "similarity": cmd_similarity}[args.command](args)
+    try:
+        args = build_parser().parse_args(argv)
+        return {"grade": cmd_grade, "check": cmd_check, "similarity": cmd_similarity}[args.command](args)
+    except settings.SettingError as exc:  # a variable of the instructor's environment: its name and values
+        print(f"error: {exc}", file=sys.stderr)
+        return 2

@@ -208,3 +208,9 @@ def test_a_resume_after_a_guard_off_run_grades_again(tmp_path, monkeypatch):
     monkeypatch.delenv("PTGRADE_GUARD")
     guarded, sub, fp = prepared()
     assert not guarded.up_to_date(sub, fp)
+
+
+def test_a_bad_value_stops_the_grader_in_plain_words(monkeypatch, capsys):
+    monkeypatch.setenv("PTGRADE_CGROUP", "on")
+    assert cli.main(["grade", "day1", "--submissions", "/nonexistent"]) == 2
+    assert capsys.readouterr().err.startswith("error: PTGRADE_CGROUP='on': off: no cgroups")
