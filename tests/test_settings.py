@@ -15,15 +15,13 @@ from ptcourse import settings as course_settings
 from tools.notebooks import ROOT
 
 VARIABLE = re.compile(r"\b(PT(?:GRADE|COURSE)_[A-Z_]+)\b")
-
-
 LISTED = {**settings.ENVIRONMENT, **course_settings.ENVIRONMENT}
 
 
 def test_every_environment_variable_is_listed_in_settings_and_the_readme():
     """Each PTGRADE_*/PTCOURSE_* name the code reads or sets is in grader.settings.ENVIRONMENT or
     ptcourse.settings.ENVIRONMENT, and in the README."""
-    files = [*(ROOT / "grader").glob("*.py"), *(ROOT / "src" / "ptcourse").rglob("*.py"), *(ROOT / "tools").glob("*.py"),
+    files = [*(ROOT / "grader").rglob("*.py"), *(ROOT / "src" / "ptcourse").rglob("*.py"), *(ROOT / "tools").glob("*.py"),
              *(ROOT / "tests" / "harness").glob("*.py"), ROOT / "tests" / "conftest.py", ROOT / "Makefile"]
     named = {m for f in files for m in VARIABLE.findall(f.read_text())}
     assert named - set(LISTED) == set()
