@@ -41,7 +41,7 @@ def requirement_name(spec: str) -> str:
 def imported_distributions(folder: Path) -> set[str]:
     """The distributions whose top-level modules the files of ``folder`` import (stdlib and the course left out)."""
     modules = set()
-    for path in folder.glob("*.py"):
+    for path in folder.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import):
                 modules |= {a.name.split(".")[0] for a in node.names}
