@@ -8,6 +8,7 @@
 #   make points   recompute the points tables in README.md and HOME.ipynb (HOME's times too; zh-CN/HOME.ipynb)
 #   make nb       the loop for one notebook: NB=day1/01_tensors (execution, mutants, round trip, grader check)
 #   make times    the estimated time of every notebook and day, term by term (tools/times.py)
+#   make msgids   message ids in use against the catalogue: problems, and the unused ids (tools/msgids.py)
 #   make browser  the browser tests only (JupyterLab in headless Chromium; screenshots in artifacts/browser/)
 #   make grade    grade a class: DAY=day1 [ARGS="--submissions DIR --workers N ..."] (python -m grader)
 #   make check    grade your own notebook with the hidden tests: NB=day1/01_tensors.ipynb
@@ -32,7 +33,7 @@ LAB_FLAGS := --ServerApp.root_dir=$(CURDIR) --ServerApp.ip=127.0.0.1 \
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
 .PHONY: install lab lab-flags test quick browser release bench bench-grading grade check points lint student-edition
-.PHONY: times nb gpu-check regen gradescope soak stress
+.PHONY: times nb gpu-check regen gradescope soak stress msgids
 
 install: $(STAMP)
 
@@ -122,6 +123,9 @@ regen: install
 
 times: install
 	@$(PY) -m tools.times
+
+msgids: install
+	@$(PY) -m tools.msgids
 
 nb: install
 	@test -n "$(NB)" || { echo 'usage: make nb NB=day1/01_tensors'; exit 2; }

@@ -7,12 +7,12 @@ grades one notebook with the same engine and prints its feedback (learners). See
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import sys
 import tempfile
 from pathlib import Path
 
+from grader import settings
 from grader.limit_flags import limits_args, size
 from grader.limit_flags import limits_from_args as _limits
 from grader.settings import COURSE_ROOT
@@ -162,7 +162,7 @@ def cmd_grade(args) -> int:
                    lang=args.lang, scheduler=args.scheduler, allow_unsandboxed=args.allow_unsandboxed,
                    exports=tuple(args.export), roster=args.lms_roster, lms_column=args.lms_column,
                    missing_as_zero=args.missing_as_zero,
-                   second_key=os.environ.get("PTGRADE_SECOND_KEY") != "off")
+                   second_key=settings.environment().second_key)
     from grader.downloads import DownloadError
     from grader.roster import RosterError
 
@@ -290,5 +290,9 @@ def cmd_similarity(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    return {"grade": cmd_grade, "check": cmd_check, "similarity": cmd_similarity}[args.command](args)
+    try:
+        args = build_parser().parse_args(argv)
+        return {"grade": cmd_grade, "check": cmd_check, "similarity": cmd_similarity}[args.command](args)
+    except settings.SettingError as exc:  # a variable of the instructor's environment: its name and values
+        print(f"error: {exc}", file=sys.stderr)
+        return 2

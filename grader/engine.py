@@ -42,7 +42,9 @@ from grader import (
 )
 from grader.gradebook import COURSE_ROOT
 from grader.records import CellKind, CellResult, Integrity, NotebookRecord, RecordError, Status
+from grader.settings import Environment, environment, grade_changing
 from ptcourse import nbmodel
+from ptcourse import settings as course_settings
 from ptcourse.messages import msg, msg_in, normalise_lang, speaking
 
 
@@ -126,7 +128,8 @@ def grader_digest(folders: tuple[Path, ...] = ()) -> str:
 class RunSettings:
     """Everything besides the file that decides a notebook's grade: a rerun grades again when any of
     it changed. The limits go in whole (every field of :class:`grader.jobs.Limits`, ``gpu`` included),
-    so a limit added later is covered without anyone listing it here."""
+    and so does every environment setting marked ``grades=True`` (``PTGRADE_GUARD``, say), so a limit
+    or a setting added later is covered without anyone listing it here."""
 
     grader: str  # grader_digest(): a new version of the grader or the course package grades again
     sources: str  # the course sources' digest
@@ -136,12 +139,19 @@ class RunSettings:
     env: tuple[tuple[str, str], ...]
     due: str | None
     second_key: bool  # the observations' comparison (grader/observations.py)
+    # Every environment setting marked grades=True (grader.settings.Environment, and the course
+    # package's, which the kernels receive: ptcourse.settings.Settings), derived from the records.
+    environment: tuple[tuple[str, str], ...] = ()
 
     @classmethod
-    def of(cls, opts: Options, sources: str, due: str | None) -> RunSettings:
+    def of(cls, opts: Options, sources: str, due: str | None, grader_env: Environment | None = None,
+           course_env: course_settings.Settings | None = None) -> RunSettings:
+        """This run's settings; ``grader_env``, ``course_env``: the environment's (default: read now)."""
+        grading = (grade_changing(grader_env or environment())
+                   + course_settings.grade_changing(course_env or course_settings.read()))
         return cls(grader=grader_digest(), sources=sources, limits=opts.limits, sandbox=opts.sandbox,
                    max_bytes=opts.max_notebook_bytes, env=tuple(sorted(opts.env.items())), due=due,
-                   second_key=opts.second_key)
+                   second_key=opts.second_key, environment=grading)
 
     def text(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
@@ -405,7 +415,7 @@ class Grader:
             bar.close()
             if owned:
                 executor.close()
-            if not os.environ.get("PTGRADE_KEEP"):  # keep job folders to debug the grader itself
+            if not environment().keep:  # keep job folders to debug the grader itself
                 shutil.rmtree(work_root, ignore_errors=True)
         for sub in unknown:
             self.log(f"{sub.student:<16} {sub.path.name:<24} not graded: {sub.error}")

@@ -38,7 +38,7 @@ from nbclient.util import ensure_async, run_sync
 from nbformat.v4 import new_output
 from nbgrader.preprocessors import Execute
 
-from grader import compat
+from grader import compat, settings
 from grader.guard import Guard
 from grader.observations import Observer, ObserveSpec
 from grader.sandbox import (
@@ -67,7 +67,7 @@ OBSERVED_PATH = "observed.json"  # where the job writes what the second key saw:
 INTEGRITY_PATH = "integrity.json"  # and what the guard saw: the job's folder too, which no kernel sees
 def load_jail() -> KernelJail | None:
     """The jail of this grading job, or ``None`` when not run by the grader."""
-    path = os.environ.get(JAIL_ENV)
+    path = settings.environment().jail
     if not path:
         return None
     with open(path) as f:
@@ -187,7 +187,7 @@ class JailedExecute(compat.KernelClientStart, Execute):
     def preprocess(self, nb, resources=None, km=None):
         # PTGRADE_GUARD=off (the grader's own environment, never the student's) exists for the tests
         # that show what each cheat would earn without the guard.
-        self.guard = Guard() if self.jail is not None and os.environ.get("PTGRADE_GUARD") != "off" else None
+        self.guard = Guard() if self.jail is not None and settings.environment().guard else None
         self._guard_tried = False
         self.observer = Observer(OBSERVE) if self.jail is not None and OBSERVE is not None else None
         self._tokens: list = []

@@ -41,8 +41,6 @@ from grader.lms_files import (  # noqa: F401
 )
 from grader.roster import key  # noqa: F401
 
-FORMATS = ("canvas", "moodle")
-
 
 def day_grades(db_url: str, day: str) -> list[Grade]:
     """Each student's total for ``day`` from the gradebook, after the late penalty."""

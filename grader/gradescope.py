@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -28,6 +27,7 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 from pathlib import Path
 
+from grader import settings
 from grader.gradebook import COURSE_ROOT
 from grader.records import CellResult, NotebookRecord, Status
 
@@ -226,7 +226,7 @@ def run(args) -> int:
     from grader.limit_flags import limits_from_args as _limits
     from ptcourse.messages import msg
 
-    root = Path(args.root or os.environ.get(ROOT_ENV) or DEFAULT_ROOT)
+    root = Path(args.root or settings.environment().gradescope_root or DEFAULT_ROOT)
     sandbox = not args.no_sandbox and bwrap_works()
     if not args.no_sandbox and not sandbox:
         print(f"warning: {NO_BWRAP}")  # staff only, like every line printed here

@@ -26,6 +26,8 @@ from pathlib import Path
 
 from filelock import FileLock  # comes with torch
 
+from grader import settings
+
 PROBE = "from torch._inductor import cpu_vec_isa; cpu_vec_isa.valid_vec_isa_list()"
 COMPILERS = ("c++", "g++", "clang++")
 _LOCK = threading.Lock()
@@ -36,7 +38,7 @@ def fingerprint() -> str:
     """What the ISA answers depend on: torch, the CPU's flags and the compilers (path, size, date)."""
     import torch
 
-    parts = [torch.__version__, platform.machine(), os.environ.get("CXX", "")]
+    parts = [torch.__version__, platform.machine(), settings.environment().cxx]
     try:
         flags = next((line for line in Path("/proc/cpuinfo").read_text().splitlines()
                       if line.startswith(("flags", "Features"))), "")

@@ -276,7 +276,7 @@ def run_job(
         proc_env = {**gradebook.nbgrader_env(), **kernel_env, "PTGRADE_JAIL": str(runtime / "jail.json"),
                     "JUPYTER_RUNTIME_DIR": str(runtime),
                     "PYTHONPATH": os.pathsep.join(filter(None, [str(gradebook.COURSE_ROOT),
-                                                                os.environ.get("PYTHONPATH")]))}
+                                                                settings.environment().python_path]))}
         log_path = job_dir / "nbgrader.log"
         status, detail = Status.GRADED, ""
         autograded = job_dir / "autograded" / student / day / f"{notebook}.ipynb"
@@ -409,7 +409,7 @@ def _read_integrity(path: Path, result: JobOutcome) -> None:
         integrity = None
     if integrity is not None:
         result.integrity = integrity
-    elif result.status == Status.GRADED and os.environ.get("PTGRADE_GUARD") != "off":
+    elif result.status == Status.GRADED and settings.environment().guard:
         result.integrity = Integrity(installed=False)
 
 
@@ -502,7 +502,7 @@ def worker_isolation(use_bwrap: bool) -> sandbox.Isolation:
 
 def worker_sources(day: str) -> Path:
     """The course sources this worker holds for ``day``: ``$PTGRADE_COURSE_SOURCES/<day>`` or solutions/<day>."""
-    root = os.environ.get("PTGRADE_COURSE_SOURCES")
+    root = settings.environment().course_sources
     return (Path(root) if root else gradebook.COURSE_ROOT / "solutions") / day
 
 
@@ -524,10 +524,8 @@ def worker_cpus() -> int:
     """CPUs this worker may use: ``PTGRADE_CPUS`` (set for workers sharing one machine) or its CPU quota."""
     from ptcourse.cpus import available_cpus
 
-    try:
-        return max(1, int(os.environ["PTGRADE_CPUS"]))
-    except (KeyError, ValueError):
-        return available_cpus()
+    cpus = settings.environment().cpus
+    return available_cpus() if cpus is None else cpus
 
 
 def refusal(spec: JobSpec, source: Path | None = None, iso: sandbox.Isolation | None = None) -> str | None:
@@ -580,7 +578,7 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
                          timestamp=spec.timestamp, env=env, due=spec.due, observe=spec.observe, zygotes=zygotes)
         outcome.worker = whoami()
     finally:
-        if not os.environ.get("PTGRADE_KEEP"):
+        if not settings.environment().keep:
             shutil.rmtree(job_dir, ignore_errors=True)
     return outcome
 
@@ -600,7 +598,7 @@ def _env_of(spec: JobSpec) -> dict[str, str]:
 
 def _hide_of(root: Path, hide) -> list[Path]:
     """What the kernel must not see: the course, the work area, the driver's folders, ``PTGRADE_HIDE``."""
-    extra = [Path(p) for p in os.environ.get("PTGRADE_HIDE", "").split(os.pathsep) if p]
+    extra = [Path(p) for p in settings.environment().hide]
     return [gradebook.COURSE_ROOT, root, *map(Path, hide), *extra]
 
 

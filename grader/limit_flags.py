@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import re
 
 from grader import settings
@@ -47,7 +46,7 @@ def limits_args(parser: argparse.ArgumentParser) -> None:
                             f"(default {shown(settings.OUTPUT_BYTES)})")
     group.add_argument("--threads", type=int, default=0, metavar="N",
                        help="PyTorch threads per kernel (default: CPUs / workers)")
-    group.add_argument("--gpu", action="store_true", default=os.environ.get("PTGRADE_GPU") == "1",
+    group.add_argument("--gpu", action="store_true", default=settings.environment().gpu,
                        help="let the kernels use the NVIDIA GPU: /dev/nvidia* is exposed inside the sandbox "
                             "(default off; PTGRADE_GPU=1 turns it on)")
     group.add_argument("--no-sandbox", action="store_true",

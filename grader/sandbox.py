@@ -111,7 +111,7 @@ def probe(use_bwrap: bool = True, use_cgroup: bool = True) -> Isolation:
     cgroup, base = None, None
     # PTGRADE_CGROUP=off (the grader's own environment) lets the tests run the polling watchdog
     # that machines without a writable cgroup get; PTGRADE_CGROUP=memory, a memory cgroup only.
-    layers = os.environ.get("PTGRADE_CGROUP", "all")
+    layers = settings.environment().cgroup
     if use_cgroup and layers != "off":
         v2 = _own_cgroup_v2()
         if v2 is not None and _writable_dir(v2) and (v2 / "cgroup.subtree_control").exists():

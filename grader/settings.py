@@ -1,5 +1,11 @@
 """The grader's settings, each defined once with its default: the course's folders, the limits per
-notebook, and every environment variable the grader and the course package read.
+notebook, and every environment variable the grader reads (:class:`Environment`; the course
+package's own are :mod:`ptcourse.settings`, which cannot import the grader).
+
+No other module of the grader reads ``os.environ`` (tests/test_settings.py greps for it): each asks
+:func:`environment` for the typed record. A setting is marked ``grades=True`` when it can change a
+grade; the run's fingerprint (``grader.engine.RunSettings``) hashes every such setting, so a setting
+added later is covered without anyone listing it there (tests/test_settings.py toggles each one).
 
 Standard library only: ``grader/nbgrader_config.py`` and ``grader/worker_setup.py`` (which runs
 before the course's packages are installed) read it too.
@@ -7,7 +13,12 @@ before the course's packages are installed) read it too.
 
 from __future__ import annotations
 
+import dataclasses
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 GRADER_DIR = Path(__file__).resolve().parent
 COURSE_ROOT = GRADER_DIR.parent
@@ -22,31 +33,121 @@ OUTPUT_BYTES = 1024**2  # what one cell may print
 DISK_BYTES = 1024**3  # files the kernel may write (its folder, and a warm kernel's /tmp)
 IOPUB_TIMEOUT_S = 30  # how long a cell's last output messages may lag behind its reply (grader.jobs)
 
-# -- environment variables: name -> what it does (the README's table lists the same) -----------------
-ENVIRONMENT = {
-    # the grader (the instructor's environment; never passed to a learner's kernel)
-    "PTGRADE_GPU": "1: grade with --gpu by default (the kernels see the NVIDIA GPU)",
-    "PTGRADE_CPUS": "CPUs a cluster worker may use (workers sharing one machine); default: its CPU quota",
-    "PTGRADE_COURSE_SOURCES": "where a cluster worker finds the course sources (<dir>/<day>); default: solutions/",
-    "PTGRADE_HIDE": "more folders, separated by ':', that kernels must not see",
-    "PTGRADE_KEEP": "1: keep each job's folder (to debug the grader itself)",
-    "PTGRADE_ZYGOTE": "off: no warm kernels, every kernel starts the classic way",
-    "PTGRADE_CGROUP": "off: no cgroups (the polling watchdog); memory: a memory cgroup only (tests)",
-    "PTGRADE_GUARD": "off: no integrity guard (tests that show what a cheat earns without it)",
-    "PTGRADE_SECOND_KEY": "off: no second key, the kernel's checks alone (tests that show what a cheat earns without it)",
-    "PTGRADE_JAIL": "set by the grader for each job's nbgrader process: the job's jail description",
-    "PTGRADE_GRADESCOPE_ROOT": "where run_autograder finds submission/ and writes results/ (Gradescope: /autograder)",
+# -- environment variables ------------------------------------------------------------------------
+class SettingError(ValueError):
+    """An environment variable with a value its setting cannot take."""
+
+
+def _flag_on(value: str) -> bool:  # "1" turns it on
+    return value == "1"
+
+
+def _not_off(value: str) -> bool:  # on unless "off"
+    return value != "off"
+
+
+def _any(value: str) -> bool:  # on when set to anything
+    return value != ""
+
+
+def _count(value: str) -> int:
+    return max(1, int(value))
+
+
+def _paths(value: str) -> tuple[str, ...]:
+    return tuple(p for p in value.split(os.pathsep) if p)
+
+
+def _cgroup(value: str) -> str:
+    if value not in ("all", "memory", "off"):
+        raise ValueError("all, memory or off")
+    return value
+
+
+def setting(env: str, doc: str, *, grades: bool, default: Any = None, parse: Callable[[str], Any] = str) -> Any:
+    """A field of a settings record: read from ``env`` (unset or empty: ``default``) with ``parse``;
+    ``grades``: whether it can change a grade (then the run's fingerprint holds it)."""
+    return dataclasses.field(default=default, metadata={"env": env, "doc": doc, "grades": grades, "parse": parse})
+
+
+def read_settings(cls, environ: Mapping[str, str] | None = None):
+    """A settings record (a dataclass of :func:`setting` fields) read from ``environ`` (default: this
+    process's environment, now)."""
+    environ = os.environ if environ is None else environ
+    values = {}
+    for f in dataclasses.fields(cls):
+        raw = environ.get(f.metadata["env"], "")
+        if raw != "":
+            try:
+                values[f.name] = f.metadata["parse"](raw)
+            except ValueError as exc:
+                raise SettingError(f"{f.metadata['env']}={raw!r}: {f.metadata['doc']} ({exc})") from None
+    return cls(**values)
+
+
+def grade_changing(record) -> tuple[tuple[str, str], ...]:
+    """``(variable, value)`` of each setting of ``record`` marked ``grades=True``, in field order."""
+    return tuple((f.metadata["env"], repr(getattr(record, f.name))) for f in dataclasses.fields(record)
+                 if f.metadata["grades"])
+
+
+@dataclass(frozen=True)
+class Environment:
+    """Every environment variable the grader reads, typed, with its default (read by :func:`environment`).
+
+    ``grades=True``: the value can change a grade, so a rerun with another value grades again.
+    The instructor's environment, never passed to a learner's kernel."""
+
+    gpu: bool = setting("PTGRADE_GPU", "1: grade with --gpu by default (the kernels see the NVIDIA GPU)",
+                        grades=True, default=False, parse=_flag_on)
+    cpus: int | None = setting("PTGRADE_CPUS", "CPUs a cluster worker may use (workers sharing one machine); "
+                               "default: its CPU quota", grades=False, parse=_count)
+    course_sources: str | None = setting(
+        "PTGRADE_COURSE_SOURCES", "where a cluster worker finds the course sources (<dir>/<day>); default: solutions/",
+        grades=False)  # the driver's sources' digest is in the fingerprint already
+    hide: tuple[str, ...] = setting("PTGRADE_HIDE", "more folders, separated by ':', that kernels must not see",
+                                    grades=True, default=(), parse=_paths)  # what a kernel may read
+    keep: bool = setting("PTGRADE_KEEP", "1: keep each job's folder (to debug the grader itself)",
+                         grades=False, default=False, parse=_any)
+    zygote: bool = setting("PTGRADE_ZYGOTE", "off: no warm kernels, every kernel starts the classic way",
+                           grades=False, default=True, parse=_not_off)  # the same kernel, started sooner
+    cgroup: str = setting("PTGRADE_CGROUP", "off: no cgroups (the polling watchdog); memory: a memory cgroup only "
+                          "(tests)", grades=True, default="all", parse=_cgroup)  # how the limits are enforced
+    guard: bool = setting("PTGRADE_GUARD", "off: no integrity guard (tests that show what a cheat earns without it)",
+                          grades=True, default=True, parse=_not_off)
+    second_key: bool = setting(
+        "PTGRADE_SECOND_KEY", "off: no second key, the kernel's checks alone (tests that show what a cheat earns "
+        "without it)", grades=True, default=True, parse=_not_off)
+    jail: str | None = setting("PTGRADE_JAIL", "set by the grader for each job's nbgrader process: the job's jail "
+                               "description", grades=False)
+    gradescope_root: str | None = setting(
+        "PTGRADE_GRADESCOPE_ROOT", "where run_autograder finds submission/ and writes results/ (Gradescope: "
+        "/autograder)", grades=False)
+    # Others' variables the grader reads too (not in the README's table).
+    python_path: str = setting("PYTHONPATH", "Python's: where a job's and a worker's processes also look for "
+                               "modules (the course root goes first)", grades=False, default="")
+    cxx: str = setting("CXX", "the C++ compiler Inductor uses: part of the Inductor seed's fingerprint",
+                       grades=False, default="")
+    dask_config: str | None = setting("DASK_CONFIG", "Dask's: the folder its settings live in (worker_setup "
+                                      "writes ptgrader.yaml there)", grades=False)
+
+
+def environment(environ: Mapping[str, str] | None = None) -> Environment:
+    """The grader's environment settings, read now (a test's ``monkeypatch.setenv`` counts)."""
+    return read_settings(Environment, environ)
+
+
+def _documented(record_type, prefix: str) -> dict[str, str]:
+    return {f.metadata["env"]: f.metadata["doc"] for f in dataclasses.fields(record_type)
+            if f.metadata["env"].startswith(prefix)}
+
+
+# Read outside Python (run_autograder, a shell script), or by the tests and maintainer tools alone.
+OTHER_VARIABLES = {
     "PTGRADE_GRADESCOPE_PYTHON": "the Python run_autograder grades with; default: the one setup.sh chose",
-    # the course package (learners' kernels may receive these)
-    "PTCOURSE_LANG": "the language of messages (en, zh-CN; qps: pseudo-localised); default: .ptcourse-lang, en",
-    "PTCOURSE_DEVICE": "the device ptcourse.setup picks (cpu, cuda, mps); default: the best available",
-    "PTCOURSE_THREADS": "PyTorch threads; default: the CPUs really available",
-    "PTCOURSE_DATA": "the data/ folder",
-    "PTCOURSE_MNIST_ROOT": "a folder with the full MNIST (torchvision's layout); default: the bundled sample",
-    "PTCOURSE_PROGRESS": "the progress file (.ptcourse-progress.json) of the course home",
-    "PTCOURSE_MEMORY_CHECK": "0: no memory warning when a notebook starts",
-    # the tests and maintainer tools
     "PTCOURSE_MUTANT_RECORD": "a .jsonl file: the mutant tests record what each mutant showed",
     "PTCOURSE_XDIST_GROUPS": "set by the test suite: where test processes write their groups",
     "PTCOURSE_SOAK_TAG": "set by make soak: marks every process of a soak run, to find leftovers",
 }
+# name -> what it does: the grader's (the README's table lists these and ptcourse.settings.ENVIRONMENT)
+ENVIRONMENT = {**_documented(Environment, "PTGRADE_"), **OTHER_VARIABLES}

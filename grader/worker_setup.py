@@ -20,6 +20,7 @@ import sys
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
+from grader import settings
 from grader.settings import COURSE_ROOT  # standard library only: `install` runs before nbgrader exists
 
 # nbgrader runs as a child process of the job: a daemonic worker may not have children. A job
@@ -45,7 +46,7 @@ def config_yaml() -> str:
 def worker_env(cpus: int | None = None, hide: list[str] | None = None) -> dict[str, str]:
     """Environment for a worker process: its share of the CPUs and the driver's folders to hide."""
     env = {"DASK_DISTRIBUTED__WORKER__DAEMON": "False", "PYTHONPATH": os.pathsep.join(
-        filter(None, [str(COURSE_ROOT), os.environ.get("PYTHONPATH")]))}
+        filter(None, [str(COURSE_ROOT), settings.environment().python_path]))}
     if cpus:
         env["PTGRADE_CPUS"] = str(cpus)
     if hide:
@@ -65,7 +66,7 @@ def install_commands(python: str = sys.executable) -> list[list[str]]:
 def install(config_dir: Path | None = None, dry_run: bool = False) -> list[list[str]]:
     """Install the pinned environment and the course package, and write the Dask settings."""
     commands = install_commands()
-    target = Path(config_dir or os.environ.get("DASK_CONFIG") or Path.home() / ".config" / "dask") / "ptgrader.yaml"
+    target = Path(config_dir or settings.environment().dask_config or Path.home() / ".config" / "dask") / "ptgrader.yaml"
     if not dry_run:
         for cmd in commands:
             subprocess.run(cmd, check=True)

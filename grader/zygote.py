@@ -497,7 +497,9 @@ def enabled(iso, limits) -> bool:
     """Warm kernels need the whole jail (bubblewrap and a cgroup), one thread per kernel, and Python
     and the course outside ``/dev/shm`` (each slot's own ``shm`` becomes the kernel's; under ``/tmp``
     they are put back over the slot's ``tmp``: :meth:`Zygote._put_back_in_tmp`)."""
-    return bool(iso.bwrap and iso.cgroup and limits.threads == 1 and os.environ.get("PTGRADE_ZYGOTE") != "off"
+    from grader import settings
+
+    return bool(iso.bwrap and iso.cgroup and limits.threads == 1 and settings.environment().zygote
                 and not _under_tmp())
 
 

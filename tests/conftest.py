@@ -130,6 +130,9 @@ def pytest_collection_modifyitems(config, items):
 # do; so the workers write the groups to a file and this scheduler (xdist's load-scope scheduling,
 # a group for a scope) reads them.
 GROUPS_ENV = "PTCOURSE_XDIST_GROUPS"
+# Written against this pytest-xdist (requirements-dev.txt pins it): tests/test_compat.py checks the
+# version and the source of the LoadScopeScheduling method GroupScheduling overrides.
+XDIST_WRITTEN_AGAINST = {"pytest-xdist": "3.8.0"}
 
 
 def pytest_configure(config):

@@ -129,7 +129,6 @@ WIDE_DICTS = {
     ("jobs", "run_job"),  # the keyword arguments of the job process's _write_summary, in one module
     ("kernel_guard", "_spaces"),  # the kernel's names the guard protects
     ("observations", "<module>"),  # a table of dtypes
-    ("settings", "<module>"),  # the environment variables, listed once
     ("similarity_page", "section"),  # the section's words for its template
     ("validate", "preprocess"),  # nbgrader's cell metadata format
 }

@@ -4,6 +4,10 @@ One test (or more) per patch. They fail after an upgrade of nbgrader, nbclient, 
 jsonschema that breaks a patch: a patched name gone or its signature changed, or the upstream code
 a copy was made from changed (its source hash). Then: re-read the upstream code the message names,
 bring the patch in grader/compat.py up to date (or drop it), and record the new hash or version here.
+
+The same regime covers the patches outside the grader: torch's functions that the course package's
+training spies and pretend accelerator wrap or replace (src/ptcourse/spies.py, placement.py: each
+module's WRITTEN_AGAINST), and the xdist scheduler method tests/conftest.py overrides.
 """
 
 from __future__ import annotations
@@ -30,11 +34,11 @@ def source_hash(obj) -> str:
     return hashlib.sha256(inspect.getsource(obj).encode()).hexdigest()[:16]
 
 
-def assert_unchanged(obj, recorded: str, patch: str) -> None:
+def assert_unchanged(obj, recorded: str, patch: str, where: str = "grader/compat.py") -> None:
     found = source_hash(obj)
     assert found == recorded, (
         f"upstream {obj.__module__}.{obj.__qualname__} changed (source hash {found}, the patch was written "
-        f"against {recorded}): re-check {patch} in grader/compat.py against it, then record the new hash")
+        f"against {recorded}): re-check {patch} in {where} against it, then record the new hash")
 
 
 def assert_signature(obj, expected: str, patch: str) -> None:
@@ -324,6 +328,112 @@ def test_setup_kernel_still_takes_cleanup_kc():
 
     assert 'kwargs.pop("cleanup_kc"' in inspect.getsource(NotebookClient.setup_kernel).replace("'", '"')
     assert callable(NotebookClient._cleanup_kernel)
+
+
+# -- torch, as the course package's spies and pretend accelerator patch it ---------------------------
+# ptcourse cannot import the grader, so its two modules that patch torch say which torch they were
+# written against themselves (WRITTEN_AGAINST); the checks are the same as for grader/compat.py.
+def torch_patchers():
+    from ptcourse import placement, spies
+
+    return {"src/ptcourse/spies.py": spies, "src/ptcourse/placement.py": placement}
+
+
+def release(version: str) -> str:
+    return version.split("+")[0]  # torch's wheels add a local label: 2.14.1+cu130
+
+
+@pytest.mark.parametrize("where", sorted(torch_patchers()))
+def test_torch_is_the_version_the_course_package_patches(where):
+    written = torch_patchers()[where].WRITTEN_AGAINST["torch"]
+    installed = release(importlib.metadata.version("torch"))
+    assert installed == written, (f"torch {installed} is installed; {where} was written against {written}: run "
+                                  "tests/test_compat.py, fix what fails, then update WRITTEN_AGAINST and the pin")
+    assert pins(ROOT / "requirements.txt").get("torch") == written, f"pin torch=={written} in requirements.txt"
+
+
+TORCH_WRAPPED = {  # ptcourse.spies.watch_training: what it wraps or relies on, by source hash
+    "torch.nn.functional.cross_entropy": "a5ec7a23e87b7e65",  # calls torch._C._nn.cross_entropy_loss (spied)
+    "torch.nn.functional.mse_loss": "9b230b165b491b0c",  # calls torch._C._nn.mse_loss (spied)
+    "torch.Tensor.backward": "6ae4d081ac870b27",  # calls torch.autograd.backward (spied)
+    "torch.autograd.backward": "62b6b8e3c41b31f8",
+    "torch.optim.Optimizer.zero_grad": "9f078e038d685947",
+    "torch.nn.Module.zero_grad": "e2acaefe95021c77",
+    "torch.optim.optimizer.register_optimizer_step_pre_hook": "73e588be45ba2a99",
+}
+TORCH_REPLACED = {  # ptcourse.placement._patched: what it replaces while watching, by source hash
+    "torch.amp.autocast_mode.autocast.__init__": "8d127725b9698d2b",
+    "torch.nn.Module.to": "b53b0578ca1b2992",
+    "torch.nn.Module.cuda": "a3f558ba5849fa2c",
+    "torch.nn.Module.cpu": "c42c183984cd7e69",
+}
+
+
+def torch_object(name: str):
+    """The object a dotted name names: its longest importable module, then attributes."""
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            obj = getattr(obj, part)
+        return obj
+    raise ImportError(name)
+
+
+@pytest.mark.parametrize("name", sorted(TORCH_WRAPPED))
+def test_what_the_training_spies_wrap_is_unchanged(name):
+    assert_unchanged(torch_object(name), TORCH_WRAPPED[name], "watch_training", "src/ptcourse/spies.py")
+
+
+@pytest.mark.parametrize("name", sorted(TORCH_REPLACED))
+def test_what_the_pretend_accelerator_replaces_is_unchanged(name):
+    assert_unchanged(torch_object(name), TORCH_REPLACED[name], "_patched", "src/ptcourse/placement.py")
+
+
+def test_torch_still_calls_what_the_spies_replace_through_its_modules():
+    """A spy set on a module attribute only counts if torch looks the name up there at each call."""
+    import torch
+    import torch.nn.functional as F
+
+    from ptcourse import spies
+
+    sources = {"cross_entropy_loss": inspect.getsource(F.cross_entropy), "mse_loss": inspect.getsource(F.mse_loss)}
+    for name in spies.LOSS_FUNCTIONS:
+        assert f"torch._C._nn.{name}(" in sources[name], f"nn.functional no longer calls torch._C._nn.{name}"
+    assert "torch.autograd.backward(" in inspect.getsource(torch.Tensor.backward)
+    assert callable(torch._C._nn._parse_to) and isinstance(torch.Tensor.device.__get__(torch.zeros(1)), torch.device)
+
+
+def test_the_autocast_spy_takes_autocasts_arguments():
+    import torch
+
+    assert_signature(torch.amp.autocast_mode.autocast.__init__, "(self, device_type: str, dtype: torch.dtype | None = "
+                     "None, enabled: bool = True, cache_enabled: bool | None = None)", "placement._patched's spy_init")
+
+
+# -- pytest-xdist, as tests/conftest.py's scheduler overrides it -------------------------------------
+def test_xdist_is_the_version_the_scheduler_overrides():
+    from tests import conftest
+
+    written = conftest.XDIST_WRITTEN_AGAINST["pytest-xdist"]
+    assert importlib.metadata.version("pytest-xdist") == written, (
+        f"pytest-xdist {importlib.metadata.version('pytest-xdist')} is installed; tests/conftest.py's GroupScheduling "
+        f"was written against {written}: run tests/test_compat.py, fix what fails, then update the pins")
+    assert pins(ROOT / "requirements-dev.txt").get("pytest_xdist") == written, f"pin pytest-xdist=={written}"
+
+
+def test_the_scheduler_overrides_an_unchanged_method():
+    from xdist.scheduler import LoadScopeScheduling
+
+    assert_unchanged(LoadScopeScheduling._split_scope, "f57bdab44e69867b", "GroupScheduling._split_scope",
+                     "tests/conftest.py")
+    assert "self._split_scope(nodeid)" in inspect.getsource(LoadScopeScheduling), (
+        "xdist's LoadScopeScheduling no longer asks self._split_scope: re-check tests/conftest.py's GroupScheduling")
+    assert_signature(LoadScopeScheduling.__init__, "(self, config: 'pytest.Config', log: 'Producer | None' = None) -> "
+                     "'None'", "GroupScheduling(config, log) in tests/conftest.py")
 
 
 # -- no patch outside compat ---------------------------------------------------------------------

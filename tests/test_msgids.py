@@ -1,5 +1,5 @@
 """Every message id used in solutions/ and src/ exists in every language of the catalogue, with the
-same placeholders (tests/harness/msgids.py, no kernel); test cells name ids, not prose; unused
+same placeholders (tools/msgids.py, no kernel); test cells name ids, not prose; unused
 entries are listed, not failed."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 import warnings
 
-from tests.harness import msgids
+from tools import msgids
 
 
 def test_every_message_id_exists_with_its_placeholders():

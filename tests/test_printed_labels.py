@@ -27,7 +27,7 @@ import re
 
 import pytest
 
-from tests.harness.msgids import ID_ARG, NAME_ARG, python_source
+from tools.msgids import ID_ARG, NAME_ARG, python_source
 from tools.notebooks import ROOT, SOLUTIONS, nb_key, read
 
 NOTEBOOKS = sorted(SOLUTIONS.glob("day*/*.ipynb"))

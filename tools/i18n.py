@@ -50,7 +50,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-I18N = ROOT / "i18n"
 DAYS = ("day1", "day2", "day3")
 README_SOURCE = Path("tools/edition-files/README.md")  # the student README, relative to the course root
 README_ID = "README"

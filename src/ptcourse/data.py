@@ -2,24 +2,25 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+
+from ptcourse import settings
 
 __all__ = ["data_dir", "mnist", "mnist_root"]
 
 
 def data_dir() -> Path:
     """The repository's ``data/`` folder (``PTCOURSE_DATA`` overrides it)."""
-    override = os.environ.get("PTCOURSE_DATA")
-    if override:
-        return Path(override).expanduser()
+    override = settings.read().data
+    if override is not None:
+        return override
     return Path(__file__).resolve().parents[2] / "data"
 
 
 def mnist_root() -> Path:
     """Where MNIST is read from: ``PTCOURSE_MNIST_ROOT`` (full MNIST) or the bundled sample."""
-    override = os.environ.get("PTCOURSE_MNIST_ROOT")
-    return Path(override).expanduser() if override else data_dir()
+    override = settings.read().mnist_root
+    return override if override is not None else data_dir()
 
 
 def mnist(train: bool = True, transform=None, target_transform=None):
@@ -29,7 +30,7 @@ def mnist(train: bool = True, transform=None, target_transform=None):
     """
     from torchvision.datasets import MNIST
 
-    full = "PTCOURSE_MNIST_ROOT" in os.environ
+    full = settings.read().mnist_root is not None
     return MNIST(
         root=str(mnist_root()),
         train=train,

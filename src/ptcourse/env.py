@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import random
 
 import numpy as np
 import torch
 
-from ptcourse import memory
+from ptcourse import memory, settings
 from ptcourse.cpus import available_cpus
 from ptcourse.messages import msg
 
@@ -20,7 +19,7 @@ def default_device() -> torch.device:
 
     ``PTCOURSE_DEVICE`` (for example ``cpu``) overrides the choice.
     """
-    forced = os.environ.get("PTCOURSE_DEVICE")
+    forced = settings.read().device
     if forced:
         return torch.device(forced)
     if torch.cuda.is_available():
@@ -48,7 +47,8 @@ def setup(seed: int = 0, threads: int | None = None, quiet: bool = False) -> tor
     """
     seed_everything(seed)
     if threads is None:
-        threads = int(os.environ.get("PTCOURSE_THREADS") or available_cpus())
+        forced_threads = settings.read().threads
+        threads = available_cpus() if forced_threads is None else forced_threads
     torch.set_num_threads(max(1, threads))
     device = default_device()
     if not quiet:

@@ -15,10 +15,10 @@ at once (``inactive_file`` in ``memory.stat``), as ``docker stats`` and Kubernet
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ptcourse import settings
 from ptcourse.messages import msg
 
 __all__ = ["Reading", "check_memory", "level", "read_memory", "warning_text", "watch"]
@@ -169,7 +169,7 @@ def check_memory(quiet: bool = False) -> Reading | None:
 
     ``PTCOURSE_MEMORY_CHECK=0`` turns the check off.
     """
-    if os.environ.get("PTCOURSE_MEMORY_CHECK", "1") == "0":
+    if not settings.read().memory_check:
         return None
     reading = read_memory()
     text = warning_text(reading)

@@ -23,6 +23,8 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
+from ptcourse import settings
+
 DEFAULT_LANG = "en"
 LANGS = {"en": "en", "zh-CN": "zh_CN"}  # language code -> catalogue package
 PSEUDO = "qps"  # the pseudo-locale: English, each message wrapped in ⟦id⟧…⟦/⟧
@@ -90,7 +92,7 @@ def current_lang() -> str:
     ``.ptcourse-lang`` file's language; else English."""
     if _SPEAKING.get():
         return _SPEAKING.get()
-    env = os.environ.get("PTCOURSE_LANG")
+    env = settings.read().lang
     if env:
         return normalise_lang(env)
     return lang_file_lang() or DEFAULT_LANG

@@ -27,8 +27,6 @@ SOLUTION_BLOCK = re.compile(r"^[ \t]*### (BEGIN|END) SOLUTION[ \t]*\n?", re.M)
 EXERCISE_HEADING = re.compile(r"^#+\s*(Exercise\s+\d+)", re.M)
 CODE_STUB = "# YOUR CODE HERE\nraise NotImplementedError()"  # as in grader/nbgrader_config.py
 
-ROLES = ("solution", "test", "locked", "free")
-
 
 def nbgrader_meta(cell) -> dict:
     """A cell's nbgrader metadata (empty for a free cell); never raises on odd input."""

@@ -54,10 +54,14 @@ from ptcourse.checks import fail
 
 __all__ = ["AutocastCall", "Mix", "Placement", "Where", "watch"]
 
+# The torch this pretend accelerator was written against (requirements.txt pins it). It replaces
+# torch.autocast's constructor and nn.Module.to/.cuda/.cpu while watching: tests/test_compat.py
+# checks the version and the source of each function replaced, and fails on an upgrade that changes
+# one. Then re-read that source, bring _patched up to date, record the new hash.
+WRITTEN_AGAINST = {"torch": "2.14.1"}
+
 _REAL_AUTOCAST = torch.amp.autocast_mode.autocast
 _REAL_MODULE_TO = nn.Module.to
-_REAL_MODULE_CUDA = nn.Module.cuda
-_REAL_MODULE_CPU = nn.Module.cpu
 _DEVICE_GET = torch.Tensor.device.__get__
 
 

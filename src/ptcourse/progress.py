@@ -17,6 +17,7 @@ import re
 from datetime import datetime, timezone
 from pathlib import Path
 
+from ptcourse import settings
 from ptcourse.messages import msg
 
 FILE_NAME = ".ptcourse-progress.json"
@@ -39,8 +40,8 @@ def course_root(start: Path | str | None = None) -> Path:
 
 def progress_file(root: Path | str | None = None) -> Path:
     """The progress file (``PTCOURSE_PROGRESS`` overrides its place, for tests)."""
-    forced = os.environ.get("PTCOURSE_PROGRESS")
-    return Path(forced) if forced else course_root(root) / FILE_NAME
+    forced = settings.read().progress
+    return forced if forced is not None else course_root(root) / FILE_NAME
 
 
 def load(root: Path | str | None = None) -> dict[str, dict]:

@@ -31,6 +31,11 @@ from torch.optim.optimizer import register_optimizer_step_pre_hook
 __all__ = ["Event", "LossCall", "TrainingTrace", "watch_training"]
 
 LOSS_FUNCTIONS = ("cross_entropy_loss", "mse_loss")  # in torch._C._nn, called by nn.functional
+# The torch these spies were written against (requirements.txt pins it). They wrap torch's own
+# functions where torch looks them up (torch._C._nn's losses, torch.autograd.backward, zero_grad):
+# tests/test_compat.py checks the version and the source of each function wrapped or relied on, and
+# fails on an upgrade that changes one. Then re-read that source, fix the spy, record the new hash.
+WRITTEN_AGAINST = {"torch": "2.14.1"}
 
 
 class Event(Enum):

@@ -6,7 +6,7 @@ Every call ``check(cond, "topic.id", **values)``, ``fail("topic.id", **values)``
 ``{placeholder}`` of the message (``passed("id", **values)`` too). Prose where an id belongs, and a
 check's ``name`` that is not a code expression, are problems as well. Catalogue entries no
 call names are listed as unused, and values a call passes that its message never shows are
-listed too (neither fails). ``python -m tests.harness.msgids`` prints the problems and the
+listed too (neither fails). ``python -m tools.msgids`` (``make msgids``) prints the problems and the
 unused ids; tests/test_msgids.py turns them into a test (``make quick``).
 """
 
