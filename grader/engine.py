@@ -74,6 +74,7 @@ class Options:
     lms_column: str | None = None  # --lms-column
     missing_as_zero: bool = False  # roster students with no hand-in: 0 in the exports (else empty)
     second_key: bool = True  # compare test cells' observations with the solution's (grader/observations.py)
+    groups: Path | None = None  # --groups: who is in which group (grader/groups.py)
 
 
 @dataclass
@@ -93,6 +94,7 @@ class RunSummary:
     refused: list[str] = field(default_factory=list)  # "student/notebook: why" for jobs a worker refused
     exports: list = field(default_factory=list)  # grader.lms_files.ExportResult, one per --export
     executor: str = "local pool"
+    intake: list[str] = field(default_factory=list)  # "student: what is wrong" for hand-ins a human must look at
 
 
 def cpu_count() -> int:
@@ -224,10 +226,16 @@ class Grader:
         self.maxes = gradebook.max_scores(self.db_url, self.day)
         self.sources_digest = gradebook.sources_digest(self.source)
         self.settings = RunSettings.of(self.opts, self.sources_digest, self.due).text()
-        subs = submissions.discover(self.opts.submissions, self.day, self.masters, self.opts.max_notebook_bytes)
+        from grader import groups
+
+        subs = submissions.discover(self.opts.submissions, self.day, self.masters, self.opts.max_notebook_bytes,
+                                    groups.gather(self.opts.groups, self.opts.roster))
         if self.opts.students:
             wanted = set(self.opts.students)
             subs = [s for s in subs if s.student in wanted]
+            if not subs:
+                raise submissions.LayoutError(f"no hand-in of {', '.join(sorted(wanted))} (--student) was found")
+        self.summary.intake = [f"{s.student}: {s.intake_problem}" for s in subs if s.intake_problem]
         platforms.save_identities(self.reports / platforms.IDENTITIES,
                                   {s.student: s.origin for s in subs if s.origin is not None})
         for sub in subs:
