@@ -18,6 +18,7 @@ A Canvas group submission is found by its submitter (one member's name and id, s
 from __future__ import annotations
 
 import csv
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -28,6 +29,12 @@ GROUP = ("group_name", "group", "group name", "team")
 GROUP_ID = ("canvas_group_id", "group id", "group_id")
 MEMBER = ("canvas_user_id", "member", "user id", "login_id", "user_id", "email", "student")
 NAME = ("name", "full name", "sortable_name")
+
+
+def as_moodle_writes(group: str) -> str:
+    """A group's name as it is in Moodle's download: ``_`` turned into a space, then ``clean_filename``'s
+    characters removed (downloader.php get_student_prefix; lib/moodlelib.php clean_param PARAM_FILE)."""
+    return re.sub(r'[\x00-\x1f\\/:*?"<>|]', "", group.replace("_", " ")).strip()
 
 
 class GroupsError(ValueError):
@@ -58,10 +65,13 @@ class Groups:
 
     def team(self, handin: Handin) -> str | None:
         """The group whose own folder ``handin`` is (Moodle 4.1+: ``<group>_<group id>``)."""
-        if handin.platform is not Platform.MOODLE or handin.name not in self.members:
+        if handin.platform is not Platform.MOODLE:
             return None
-        known = self.ids.get(handin.name)
-        return handin.name if known is None or known == handin.platform_id else None
+        for group in self.members:
+            known = self.ids.get(group)
+            if as_moodle_writes(group) == handin.name and (known is None or known == handin.platform_id):
+                return group
+        return None
 
     def of(self, handin: Handin) -> str | None:
         """The group ``handin``'s submitter is a member of (by platform id, else by name)."""
@@ -75,8 +85,9 @@ class Groups:
     def split_moodle3(self, handin: Handin) -> Handin:
         """Moodle 3.x writes a team member as ``<group>-<full name>``: the group, split off."""
         for group in sorted([*self.members, MOODLE_DEFAULT_TEAM], key=len, reverse=True):
-            if handin.platform is Platform.MOODLE and handin.name.startswith(f"{group}-"):
-                return replace(handin, name=handin.name[len(group) + 1:], group=group)
+            written = as_moodle_writes(group)
+            if handin.platform is Platform.MOODLE and handin.name.startswith(f"{written}-"):
+                return replace(handin, name=handin.name[len(written) + 1:], group=group)
         return handin
 
 

@@ -292,10 +292,11 @@ def from_platform_download(folder: Path, masters: dict[str, CourseNotebook],
     return subs
 
 
-def _copy_for(sub: Submission, member: groups_mod.Member, group: str, note: str) -> Submission:
-    """``sub`` graded again as ``member``'s, with ``note`` on their row."""
+def _copy_for(sub: Submission, member: groups_mod.Member, group: str, note: str,
+              known: dict[str, str]) -> Submission:
+    """``sub`` graded again as ``member``'s, with ``note`` on their row (under the id their own files have)."""
     handin = member.handin(sub.origin, group)
-    student = handin.student if handin is not None else slug(member.member)
+    student = (known.get(handin.platform_id, handin.student) if handin is not None else slug(member.member))
     return dataclasses.replace(sub, student=student, origin=handin, nb=copy.deepcopy(sub.nb),
                                notes=[*sub.notes, note], findings=[])
 
@@ -310,6 +311,8 @@ def with_groups(subs: list[Submission], groups: groups_mod.Groups | None) -> lis
     if groups is None:
         return subs
     own, copies = [], []
+    known = {s.origin.platform_id: s.student for s in subs
+             if s.origin is not None and s.attributed and groups.team(s.origin) is None}
     for sub in subs:
         handin = sub.origin
         team = groups.team(handin) if handin is not None and sub.attributed else None
@@ -317,12 +320,12 @@ def with_groups(subs: list[Submission], groups: groups_mod.Groups | None) -> lis
         with speaking(sub.lang):
             if team is not None:
                 note = msg("grader.group.team", group=team)
-                own += [_copy_for(sub, m, team, note) for m in groups.members[team]]
+                own += [_copy_for(sub, m, team, note, known) for m in groups.members[team]]
                 continue
             own.append(sub)
             if group is not None and sub.path.suffix.lower() == ".ipynb":
                 note = msg("grader.group.by_member", group=group, member=handin.name or handin.platform_id)
-                copies += [_copy_for(sub, m, group, note) for m in groups.members[group]
+                copies += [_copy_for(sub, m, group, note, known) for m in groups.members[group]
                            if not _submitted_by(m, handin)]
     return own + copies
 
@@ -340,7 +343,8 @@ def _discover_one(folder: Path, day: str, masters: dict[str, CourseNotebook], ma
     if any(p.is_dir() and (p / day).is_dir() for p in folder.iterdir()):
         return from_nbgrader_layout(folder, day, masters, max_bytes)
     entries = [p for p in folder.iterdir() if p.name != "__MACOSX"]
-    if len(entries) == 1 and entries[0].is_dir() and not entries[0].is_symlink():
+    if (len(entries) == 1 and entries[0].is_dir() and not entries[0].is_symlink()
+            and not platforms.names_a_student(entries[0].name)):  # one Moodle student's folder is no wrapper
         return _discover_one(entries[0], day, masters, max_bytes, groups)  # a download unpacked into a folder
     if is_platform_download(folder):
         return from_platform_download(folder, masters, max_bytes, groups)
