@@ -85,7 +85,8 @@ def unpack(archive: Path, max_member_bytes: int, into: Path | None = None) -> Un
             try:
                 with zf.open(info) as source:
                     total += _copy(source, target, max_member_bytes)
-            except (OSError, zipfile.BadZipFile, zlib.error, EOFError):  # a damaged member: listed, not fatal
+            except (OSError, zipfile.BadZipFile, zlib.error, EOFError, RuntimeError, NotImplementedError,
+                    ValueError):  # damaged, encrypted or an unknown compression: listed, not fatal
                 target.unlink(missing_ok=True)
                 skipped.append(info.filename)
             if total > MAX_TOTAL_BYTES:

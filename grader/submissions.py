@@ -330,12 +330,19 @@ def with_groups(subs: list[Submission], groups: groups_mod.Groups | None) -> lis
     return own + copies
 
 
-def _roots(folder: Path, max_bytes: int) -> list[Path]:
-    """``folder``, or the unpacked zip it is, plus the zips in it that are nobody's hand-in."""
+def _roots(folder: Path, max_bytes: int) -> tuple[list[Path], list[Submission]]:
+    """``folder``, or the unpacked zip it is, plus the zips in it that are nobody's hand-in; such a zip that
+    cannot be opened is a "needs a human" entry, never the end of the run."""
     if folder.is_file():
-        return [downloads.unpack(folder, max_bytes).root]
-    zips = [p for p in sorted(folder.glob("*.zip")) if p.is_file() and platforms.parse(p.name) is None]
-    return [folder, *(downloads.unpack(z, max_bytes).root for z in zips)]
+        return [downloads.unpack(folder, max_bytes).root], []
+    roots, bad = [folder], []
+    for path in sorted(folder.glob("*.zip")):
+        if path.is_file() and platforms.parse(path.name) is None:
+            try:
+                roots.append(downloads.unpack(path, max_bytes).root)
+            except downloads.DownloadError:
+                bad.append(_unattributed(path, path.name, "grader.intake.bad_archive"))
+    return roots, bad
 
 
 def _discover_one(folder: Path, day: str, masters: dict[str, CourseNotebook], max_bytes: int,
@@ -379,10 +386,11 @@ def discover(folder: Path, day: str, masters: dict[str, CourseNotebook],
              max_bytes: int = MAX_NOTEBOOK_BYTES, groups: groups_mod.Groups | None = None) -> list[Submission]:
     """All submissions in ``folder`` (or in the zip it is), whichever layout it uses; :class:`LayoutError`
     when none names a student."""
-    subs = []
-    roots = _roots(Path(folder), max_bytes)
-    for root in roots:
-        subs += _discover_one(root, day, masters, max_bytes, groups)
+    roots, subs = _roots(Path(folder), max_bytes)
+    opened = {p for p in Path(folder).glob("*.zip")} if Path(folder).is_dir() else set()
+    for root in roots:  # a zip the roots opened (or found broken) is not also a file of nobody's
+        subs += [s for s in _discover_one(root, day, masters, max_bytes, groups)
+                 if s.attributed or s.path not in opened]
     if not any(s.attributed for s in subs):
         raise layout_error(folder, day, roots, subs)
     return dedupe(with_groups(subs, groups))

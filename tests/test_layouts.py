@@ -323,3 +323,28 @@ def test_cli_refuses_a_bad_group_file_before_grading(tmp_path, capsys):
     rc = main(["grade", DAY, "--submissions", str(tmp_path), "--groups", str(tmp_path / "g.csv"),
                "--due", "2027-01-15 23:59 UTC", "--gradebook", f"sqlite:///{tmp_path / 'gb.db'}"])
     assert rc == 2 and "--groups" in capsys.readouterr().err
+
+
+def test_encrypted_upload_and_a_broken_class_zip_stay_notes(tmp_path, monkeypatch):
+    """An encrypted member (zipfile raises RuntimeError: password required) and a broken zip beside the
+    download: notes on their rows, never the end of the run."""
+    from grader import downloads
+
+    copy = downloads._copy
+
+    def locked(source, target, limit):
+        if "locked" in str(source.name) or target.name == "secret.ipynb":
+            raise RuntimeError("File <ZipInfo> is encrypted, password required for extraction")
+        return copy(source, target, limit)
+
+    monkeypatch.setattr(downloads, "_copy", locked)
+    dl = tmp_path / "dl"
+    write(dl, canvas_name("Zed, Zed", 10099, 4, f"{NB}.ipynb"))
+    with zipfile.ZipFile(dl / canvas_name("Smith, Alice", 10001, 1, "locked.zip"), "w") as z:
+        z.writestr("secret.ipynb", "{}")
+    (dl / "more-submissions.zip").write_bytes(b"not a zip")
+    by = students(submissions.discover(dl, DAY, masters()))
+    assert "no notebook" in by["smithalice_10001"][0].error
+    (bad,) = by["more-submissions.zip"]
+    assert not bad.attributed and "could not be opened" in bad.error and bad.intake_problem
+    assert by["zedzed_10099"][0].notebook == NB
