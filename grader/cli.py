@@ -193,8 +193,20 @@ def cmd_grade(args) -> int:
         print(f"feedback zips: {len(zips)} in {Path(args.out) / 'feedback-zip' / args.day}/")
     if summary.intake:
         print(f"needs a human: {len(summary.intake)} hand-in(s), the rest graded (details in the report):\n  "
-              + "\n  ".join(summary.intake), file=sys.stderr)
+              + "\n  ".join(f"{student}: {problem}" for student, problem in summary.intake), file=sys.stderr)
+    if not ran_any(summary):
+        print(f"error: nothing was graded: no file in {args.submissions.name} is a notebook of {args.day} that "
+              "could be read (see the report); check that this is the right download for this day", file=sys.stderr)
+        return 1
     return 1 if summary.refused or summary.intake else 0
+
+
+def ran_any(summary) -> bool:
+    """Did any notebook of this run, or an earlier one, get as far as running (an empty class never passes)?"""
+    from grader.records import Status
+
+    return bool(summary.skipped) or any(r.status not in (Status.UNREADABLE, Status.UNATTRIBUTED)
+                                        for r in summary.records)
 
 
 def groups_ok(args) -> bool:

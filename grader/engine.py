@@ -94,7 +94,7 @@ class RunSummary:
     refused: list[str] = field(default_factory=list)  # "student/notebook: why" for jobs a worker refused
     exports: list = field(default_factory=list)  # grader.lms_files.ExportResult, one per --export
     executor: str = "local pool"
-    intake: list[str] = field(default_factory=list)  # "student: what is wrong" for hand-ins a human must look at
+    intake: list[tuple[str, str]] = field(default_factory=list)  # (student, what is wrong): a human must look
 
 
 def cpu_count() -> int:
@@ -235,7 +235,7 @@ class Grader:
             subs = [s for s in subs if s.student in wanted]
             if not subs:
                 raise submissions.LayoutError(f"no hand-in of {', '.join(sorted(wanted))} (--student) was found")
-        self.summary.intake = [f"{s.student}: {s.intake_problem}" for s in subs if s.intake_problem]
+        self.summary.intake = [(s.student, s.intake_problem) for s in subs if s.intake_problem]
         platforms.save_identities(self.reports / platforms.IDENTITIES,
                                   {s.student: s.origin for s in subs if s.origin is not None})
         for sub in subs:
@@ -502,6 +502,8 @@ class Grader:
             if not r.graded or r.findings:
                 review.setdefault(r.student, []).append(f"{r.notebook}: " + report.status_words(
                     r.status if not r.graded else "flagged", self.lang))
+        for student, problem in self.summary.intake:  # in grades.csv's needs_review too
+            review.setdefault(student, []).append(problem)
         self.summary.csv = self.reports / "grades.csv"
         late = gradebook.penalties(self.db_url, self.day)  # late hand-ins (grader.late)
         report.write_csv(self.summary.csv, self.day, notebooks, scores, review, penalties=late)

@@ -348,3 +348,15 @@ def test_encrypted_upload_and_a_broken_class_zip_stay_notes(tmp_path, monkeypatc
     (bad,) = by["more-submissions.zip"]
     assert not bad.attributed and "could not be opened" in bad.error and bad.intake_problem
     assert by["zedzed_10099"][0].notebook == NB
+
+
+def test_a_class_where_nothing_ran_is_no_success():
+    """Every file unreadable or of another day: the CLI says nothing was graded and exits non-zero."""
+    from grader.cli import ran_any
+    from grader.engine import RunSummary
+    from grader.records import NotebookRecord, Status
+
+    unread = NotebookRecord(student="a", notebook="x.ipynb", status=Status.UNREADABLE)
+    ran = NotebookRecord(student="b", notebook=NB, status=Status.TIMEOUT)
+    assert not ran_any(RunSummary(records=[unread])) and not ran_any(RunSummary())
+    assert ran_any(RunSummary(records=[unread, ran])) and ran_any(RunSummary(skipped=1))

@@ -354,12 +354,12 @@ def test_canvas_download_is_graded_into_roster_students(tmp_path):
 
 @pytest.mark.slow
 def test_moodle_download_is_graded_into_the_grading_worksheet(tmp_path):
-    """Moodle's folders per student: graded, the worksheet filled by participant id, Dave (not in it) kept
-    out of the upload file and listed; Carol (no submission) left empty."""
+    """Moodle 4.1+'s folders per student (no trailing '_'): graded, the worksheet filled by participant id, Dave
+    (not in it) kept out of the upload file and listed; Carol (no submission) left empty."""
     folder = tmp_path / "moodle"
-    write(folder, "Alice Smith_123456_assignsubmission_file_/00_environment.ipynb", solved(DAY, "00_environment"))
-    write(folder, "Bob Jones_123457_assignsubmission_file_/my copy.ipynb", untouched(DAY, "00_environment"))
-    write(folder, "Dave Extra_999999_assignsubmission_file_/00_environment.ipynb", solved(DAY, "00_environment"))
+    write(folder, "Alice Smith_123456_assignsubmission_file/00_environment.ipynb", solved(DAY, "00_environment"))
+    write(folder, "Bob Jones_123457_assignsubmission_file/my copy.ipynb", untouched(DAY, "00_environment"))
+    write(folder, "Dave Extra_999999_assignsubmission_file/00_environment.ipynb", solved(DAY, "00_environment"))
     out, db = tmp_path / "out", tmp_path / "gradebook.db"
     proc = subprocess.run(
         [sys.executable, "-m", "grader", "grade", DAY, "--workers", "2", "--quiet", "--submissions", str(folder),
