@@ -50,8 +50,10 @@ class Member:
         """This member as a hand-in of the group's file (None: no platform id, matched by name)."""
         if not self.member.isdigit():
             return None
-        return replace(like, platform_id=self.member, name=self.name or self.member, group=group,
-                       anonymous=False)
+        name = self.name
+        if like.platform is Platform.CANVAS:  # as content_zipper.rb writes a sortable name: "Jones, Bob" → jonesbob
+            name = re.sub(r"[^\w]", "", name.lower())
+        return replace(like, platform_id=self.member, name=name, group=group, anonymous=False)
 
     def names(self) -> set[str]:
         return {roster_mod.key(v) for v in (self.member, self.member.split("@")[0], self.name) if roster_mod.key(v)}

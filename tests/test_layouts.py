@@ -219,7 +219,8 @@ def test_moodle_3_team_member_folders_split_off_the_group(tmp_path):
 # -- Canvas groups ------------------------------------------------------------------------------
 def test_canvas_group_submission_grades_every_member_of_the_group_file(tmp_path):
     """Canvas keeps a group's one submission under one member (Alice); the group set export names the others.
-    Bob gets the grade and a note; Carol (no group, no file) is a no hand-in; Zed handed in alone."""
+    Bob gets the grade and a note, under the id his own uploads have; Carol (no group, no file) is a no hand-in;
+    Zed handed in alone."""
     (tmp_path / "groups.csv").write_text(
         "name,canvas_user_id,user_id,login_id,sections,group_name,canvas_group_id,group_id\n"
         '"Smith, Alice",10001,S2027-001,alice,PyTorch,Group 1,501,\n'
@@ -229,13 +230,13 @@ def test_canvas_group_submission_grades_every_member_of_the_group_file(tmp_path)
     write(tmp_path / "dl", canvas_name("Zed, Zed", 10099, 9002, f"{NB}.ipynb"))
     subs = submissions.discover(tmp_path / "dl", DAY, masters(), groups=groups.load(tmp_path / "groups.csv"))
     by = students(subs)
-    assert set(by) == {"smithalice_10001", "Jones_Bob_10002", "zedzed_10099"}, by.keys()
-    (bob,) = by["Jones_Bob_10002"]
+    assert set(by) == {"smithalice_10001", "jonesbob_10002", "zedzed_10099"}, by.keys()
+    (bob,) = by["jonesbob_10002"]
     assert bob.notebook == NB and bob.origin.late and bob.origin.platform_id == "10002"
     assert any(n == "Graded from the group's submission by smithalice (group 'Group 1')." for n in bob.notes)
     assert not any("group" in n for n in by["smithalice_10001"][0].notes)
     grades, result = exported(tmp_path, "canvas", subs, DATA / "canvas-gradebook-export.csv")
-    assert grades == {"10001": points_of(subs, "smithalice_10001"), "10002": points_of(subs, "Jones_Bob_10002"),
+    assert grades == {"10001": points_of(subs, "smithalice_10001"), "10002": points_of(subs, "jonesbob_10002"),
                       "10003": ""}
     assert result.missing == ("Lee, Carol",)
 
