@@ -11,8 +11,11 @@ Two sources, each read as the platform writes it:
   (``get_string('submissionteam', 'assign')``, added by ``mod/assign/gradingtable.php`` when team
   submissions are on) names each participant's group.
 
-A Canvas group submission is found by its submitter (one member's name and id, see
-:mod:`grader.platforms`); a Moodle 4.1+ team folder by the group's name (and id, when known).
+A Canvas group submission is found by the member whose id it carries: for a group assignment
+Canvas downloads one submission per group under the group's name and one member's user id
+(``Assignment#representatives`` in ``app/models/assignment.rb`` sets the representative's
+``sortable_name`` to the group's name: ``group1_10001_<file id>_<file>``). A Moodle 4.1+ team
+folder is found by the group's name (and id, when known).
 """
 
 from __future__ import annotations
@@ -37,6 +40,11 @@ def as_moodle_writes(group: str) -> str:
     return re.sub(r'[\x00-\x1f\\/:*?"<>|]', "", group.replace("_", " ")).strip()
 
 
+def canvas_writes(name: str) -> str:
+    """A sortable name as content_zipper.rb writes it: lower case, letters, digits and ``_`` (Jones, Bob → jonesbob)."""
+    return re.sub(r"[^\w]", "", name.lower())
+
+
 class GroupsError(ValueError):
     """The group file cannot be used (the message says why, in plain words)."""
 
@@ -50,9 +58,7 @@ class Member:
         """This member as a hand-in of the group's file (None: no platform id, matched by name)."""
         if not self.member.isdigit():
             return None
-        name = self.name
-        if like.platform is Platform.CANVAS:  # as content_zipper.rb writes a sortable name: "Jones, Bob" → jonesbob
-            name = re.sub(r"[^\w]", "", name.lower())
+        name = canvas_writes(self.name) if like.platform is Platform.CANVAS else self.name
         return replace(like, platform_id=self.member, name=name, group=group, anonymous=False)
 
     def names(self) -> set[str]:
@@ -75,11 +81,19 @@ class Groups:
                 return group
         return None
 
+    def named_for_group(self, handin: Handin) -> str | None:
+        """The group whose name Canvas wrote in place of the member's (a group assignment's download)."""
+        if handin.platform is not Platform.CANVAS:
+            return None
+        return next((g for g in self.members if canvas_writes(g) == handin.name), None)
+
     def of(self, handin: Handin) -> str | None:
         """The group ``handin``'s submitter is a member of (by platform id, else by name)."""
         for group, members in self.members.items():
             if any(m.member == handin.platform_id for m in members):
                 return group
+        if self.named_for_group(handin):
+            return self.named_for_group(handin)
         wanted = roster_mod.key(handin.name)
         found = [g for g, members in self.members.items() if wanted and any(wanted in m.names() for m in members)]
         return found[0] if len(found) == 1 else None

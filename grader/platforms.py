@@ -15,7 +15,8 @@ file is written as ``<prefix>_<attachment id>_<display name>`` where ``<prefix>`
 
 The user id is the ``ID`` column of a Canvas gradebook export. The attachment id grows with every
 upload, so of two uploads of one file the higher id is the newer. A group assignment's download
-holds one submission per group, under one member's name and id (``assignment.representatives``).
+holds one submission per group, under the group's name and one member's id
+(``Assignment#representatives`` in ``app/models/assignment.rb``: ``group1_10001_...``).
 A file a student uploaded again under a name already taken is renamed by
 ``Attachment.make_unique_filename`` (``app/models/attachment.rb``): ``name-1.ipynb`` ...
 ``name-7.ipynb``, then ``name-<uuid>.ipynb``. Only those suffixes are versions: ``lab-2023.ipynb``

@@ -305,14 +305,28 @@ def _submitted_by(member: groups_mod.Member, handin: platforms.Handin) -> bool:
     return member.member == handin.platform_id or groups_mod.roster_mod.key(handin.name) in member.names()
 
 
+def _canvas_group(sub: Submission, group: str, groups: groups_mod.Groups,
+                  known: dict[str, str]) -> tuple[Submission, list[Submission]]:
+    """A Canvas group submission: the submitter's row (under their own id, not the group's name Canvas put
+    in the file name) and a copy for every other member of ``group``."""
+    handin = sub.origin
+    members = groups.members[group]
+    submitter = next((m for m in members if _submitted_by(m, handin)), None)
+    renamed = groups.named_for_group(handin) is not None
+    who = (submitter.name or submitter.member) if submitter is not None and renamed else handin.name
+    note = msg("grader.group.by_member", group=group, member=who or handin.platform_id)
+    first = _copy_for(sub, submitter, group, note, known) if renamed and submitter is not None else sub
+    return first, [_copy_for(sub, m, group, note, known) for m in members if m is not submitter]
+
+
 def with_groups(subs: list[Submission], groups: groups_mod.Groups | None) -> list[Submission]:
     """Each group submission graded for every member: a Moodle team folder becomes its members' copies,
     a Canvas submission by one member gains a copy for each other member (after everyone's own files)."""
     if groups is None:
         return subs
     own, copies = [], []
-    known = {s.origin.platform_id: s.student for s in subs
-             if s.origin is not None and s.attributed and groups.team(s.origin) is None}
+    known = {s.origin.platform_id: s.student for s in subs if s.origin is not None and s.attributed
+             and groups.team(s.origin) is None and groups.named_for_group(s.origin) is None}
     for sub in subs:
         handin = sub.origin
         team = groups.team(handin) if handin is not None and sub.attributed else None
@@ -321,12 +335,12 @@ def with_groups(subs: list[Submission], groups: groups_mod.Groups | None) -> lis
             if team is not None:
                 note = msg("grader.group.team", group=team)
                 own += [_copy_for(sub, m, team, note, known) for m in groups.members[team]]
-                continue
-            own.append(sub)
-            if group is not None and sub.path.suffix.lower() == ".ipynb":
-                note = msg("grader.group.by_member", group=group, member=handin.name or handin.platform_id)
-                copies += [_copy_for(sub, m, group, note, known) for m in groups.members[group]
-                           if not _submitted_by(m, handin)]
+            elif group is not None and sub.path.suffix.lower() == ".ipynb":
+                first, others = _canvas_group(sub, group, groups, known)
+                own.append(first)
+                copies += others
+            else:
+                own.append(sub)
     return own + copies
 
 

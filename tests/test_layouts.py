@@ -218,27 +218,37 @@ def test_moodle_3_team_member_folders_split_off_the_group(tmp_path):
 
 # -- Canvas groups ------------------------------------------------------------------------------
 def test_canvas_group_submission_grades_every_member_of_the_group_file(tmp_path):
-    """Canvas keeps a group's one submission under one member (Alice); the group set export names the others.
-    Bob gets the grade and a note, under the id his own uploads have; Carol (no group, no file) is a no hand-in;
-    Zed handed in alone."""
+    """Canvas downloads a group assignment as one submission per group, under the group's name and one member's
+    id (assignment.rb representatives: the representative's sortable_name is the group's name); a student in no
+    group is a group of one under their display name. With the group set export every member is graded on their
+    own roster row, with a note; Carol (no group, no file) is a no hand-in."""
     (tmp_path / "groups.csv").write_text(
         "name,canvas_user_id,user_id,login_id,sections,group_name,canvas_group_id,group_id\n"
         '"Smith, Alice",10001,S2027-001,alice,PyTorch,Group 1,501,\n'
         '"Jones, Bob",10002,S2027-002,bob,PyTorch,Group 1,501,\n'
         '"Lee, Carol",10003,S2027-003,carol.lee,PyTorch,,,\n', encoding="utf-8")
-    write(tmp_path / "dl", canvas_name("Smith, Alice", 10001, 9001, f"{NB}.ipynb", late=True))
-    write(tmp_path / "dl", canvas_name("Zed, Zed", 10099, 9002, f"{NB}.ipynb"))
+    write(tmp_path / "dl", canvas_name("Group 1", 10001, 9001, f"{NB}.ipynb", late=True))
+    write(tmp_path / "dl", canvas_name("Zed Zed", 10099, 9002, f"{NB}.ipynb"))
     subs = submissions.discover(tmp_path / "dl", DAY, masters(), groups=groups.load(tmp_path / "groups.csv"))
     by = students(subs)
     assert set(by) == {"smithalice_10001", "jonesbob_10002", "zedzed_10099"}, by.keys()
-    (bob,) = by["jonesbob_10002"]
-    assert bob.notebook == NB and bob.origin.late and bob.origin.platform_id == "10002"
-    assert any(n == "Graded from the group's submission by smithalice (group 'Group 1')." for n in bob.notes)
-    assert not any("group" in n for n in by["smithalice_10001"][0].notes)
+    for student in ("smithalice_10001", "jonesbob_10002"):
+        (sub,) = by[student]
+        assert sub.notebook == NB and sub.origin.late and sub.origin.group == "Group 1"
+        assert "Graded from the group's submission by Smith, Alice (group 'Group 1')." in sub.notes
     grades, result = exported(tmp_path, "canvas", subs, DATA / "canvas-gradebook-export.csv")
     assert grades == {"10001": points_of(subs, "smithalice_10001"), "10002": points_of(subs, "jonesbob_10002"),
                       "10003": ""}
     assert result.missing == ("Lee, Carol",)
+
+
+def test_canvas_group_submission_without_groups_lands_on_its_member_row_only(tmp_path):
+    """With no group file the group's one submission is the representative's alone: on their row, never another."""
+    write(tmp_path / "dl", canvas_name("Group 1", 10001, 9001, f"{NB}.ipynb"))
+    subs = submissions.discover(tmp_path / "dl", DAY, masters())
+    assert [s.student for s in subs] == ["group1_10001"]
+    grades, result = exported(tmp_path, "canvas", subs, DATA / "canvas-gradebook-export.csv")
+    assert grades == {"10001": "10", "10002": "", "10003": ""} and not result.unmatched
 
 
 def test_a_member_own_file_beats_the_group_copy(tmp_path):
