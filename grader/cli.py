@@ -92,6 +92,11 @@ def _classroom_args(grade: argparse.ArgumentParser) -> None:
     classroom.add_argument("--lms-column", metavar="NAME",
                            help="the grade column: the assignment's name in the platform, for Canvas with its id, "
                                 "e.g. 'Day 1 (4711)' (default: 'PyTorch in Three Days: <day>')")
+    classroom.add_argument("--groups", type=Path, metavar="CSV",
+                           help="who is in which group, so that a group's one submission grades every member: "
+                                "Canvas's group set export (group_name, canvas_user_id, ...) or a CSV with the "
+                                "columns group and member (a user id, login, e-mail or name); a Moodle grading "
+                                "worksheet given with --lms-roster adds its Group column")
     classroom.add_argument("--feedback-zip", action="store_true",
                            help="also write feedback-zip/<day>/<student>.zip (each student's feedback pages)")
 
@@ -148,7 +153,7 @@ def cmd_grade(args) -> int:
         print(f"error: {'--due' if args.due else 'c.CoursePenalty.due in grader/nbgrader_config.py'}: {exc}",
               file=sys.stderr)
         return 2
-    if not roster_ok(args):
+    if not roster_ok(args) or not groups_ok(args):
         return 2
     from grader.gradebook import course_db_url
 
@@ -161,7 +166,7 @@ def cmd_grade(args) -> int:
                    max_notebook_bytes=args.max_notebook_size, due=None if due is None else due.isoformat(),
                    lang=args.lang, scheduler=args.scheduler, allow_unsandboxed=args.allow_unsandboxed,
                    exports=tuple(args.export), roster=args.lms_roster, lms_column=args.lms_column,
-                   missing_as_zero=args.missing_as_zero,
+                   missing_as_zero=args.missing_as_zero, groups=args.groups,
                    second_key=settings.environment().second_key)
     from grader.downloads import DownloadError
     from grader.roster import RosterError
@@ -186,7 +191,36 @@ def cmd_grade(args) -> int:
 
         zips = exports.feedback_zips(Path(args.out), args.day)
         print(f"feedback zips: {len(zips)} in {Path(args.out) / 'feedback-zip' / args.day}/")
-    return 1 if summary.refused else 0
+    if summary.intake:
+        print(f"needs a human: {len(summary.intake)} hand-in(s), the rest graded (details in the report):\n  "
+              + "\n  ".join(f"{student}: {problem}" for student, problem in summary.intake), file=sys.stderr)
+    if not ran_any(summary):
+        print(f"error: nothing was graded: no file in {args.submissions.name} is a notebook of {args.day} that "
+              "could be read (see the report); check that this is the right download for this day", file=sys.stderr)
+        return 1
+    return 1 if summary.refused or summary.intake else 0
+
+
+def ran_any(summary) -> bool:
+    """Did any notebook of this run, or an earlier one, get as far as running (an empty class never passes)?"""
+    from grader.records import Status
+
+    return bool(summary.skipped) or any(r.status not in (Status.UNREADABLE, Status.UNATTRIBUTED)
+                                        for r in summary.records)
+
+
+def groups_ok(args) -> bool:
+    """Check ``--groups`` before grading: a readable group file, with a group and a member column."""
+    if args.groups is None:
+        return True
+    from grader import groups
+
+    try:
+        groups.load(args.groups)
+    except groups.GroupsError as exc:
+        print(f"error: --groups: {exc}", file=sys.stderr)
+        return False
+    return True
 
 
 def self_check_page(day: str, notebook: str, lang: str) -> Path:
@@ -280,7 +314,13 @@ def cmd_similarity(args) -> int:
     if not source.is_dir() or not args.submissions.is_dir():
         print(f"error: no such day {args.day!r} or no submissions folder {str(args.submissions)!r}", file=sys.stderr)
         return 2
-    result = similarity.for_folder(args.day, args.submissions, source, args.threshold)
+    from grader.downloads import DownloadError
+
+    try:
+        result = similarity.for_folder(args.day, args.submissions, source, args.threshold)
+    except DownloadError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     for pair in result.pairs:
         print(f"{pair.a.notebook} {pair.a.exercise}: {pair.a.student} ~ {pair.b.student} "
               f"({pair.share_a:.0%} / {pair.share_b:.0%})")

@@ -3,7 +3,8 @@
 Canvas and Moodle hand out a class's submissions as one zip. :func:`unpack` extracts it into a
 fresh private folder without trusting its member names: absolute paths, ``..``, links and
 special files are skipped (and listed), each member is cut off past the notebook size cap (the
-reader then reports it as too big), and the whole archive stops at a total cap.
+reader then reports it as too big), and the whole archive stops at a total size and a member count.
+The same function, with the same caps, opens a ``.zip`` a student uploaded (grader.submissions).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 MAX_TOTAL_BYTES = 8 * 1024**3
+MAX_MEMBERS = 50_000  # a class download of 1,000 students with dozens of files each; more is a zip bomb
 CHUNK = 1024**2
 
 
@@ -69,6 +71,9 @@ def unpack(archive: Path, max_member_bytes: int, into: Path | None = None) -> Un
         raise DownloadError(f"{Path(archive).name} is not a readable zip file ({exc})") from exc
     skipped, total = [], 0
     with zf:
+        if len(zf.infolist()) > MAX_MEMBERS:
+            raise DownloadError(f"{Path(archive).name} holds more than {MAX_MEMBERS} files; unpack it yourself "
+                                "and pass the folder")
         for info in zf.infolist():
             path = _safe_name(info)
             if path is None:
@@ -80,7 +85,8 @@ def unpack(archive: Path, max_member_bytes: int, into: Path | None = None) -> Un
             try:
                 with zf.open(info) as source:
                     total += _copy(source, target, max_member_bytes)
-            except (OSError, zipfile.BadZipFile, zlib.error, EOFError):  # a damaged member: listed, not fatal
+            except (OSError, zipfile.BadZipFile, zlib.error, EOFError, RuntimeError, NotImplementedError,
+                    ValueError):  # damaged, encrypted or an unknown compression: listed, not fatal
                 target.unlink(missing_ok=True)
                 skipped.append(info.filename)
             if total > MAX_TOTAL_BYTES:

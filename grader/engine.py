@@ -76,6 +76,7 @@ class Options:
     lms_column: str | None = None  # --lms-column
     missing_as_zero: bool = False  # roster students with no hand-in: 0 in the exports (else empty)
     second_key: bool = True  # compare test cells' observations with the solution's (grader/observations.py)
+    groups: Path | None = None  # --groups: who is in which group (grader/groups.py)
 
 
 @dataclass
@@ -95,6 +96,7 @@ class RunSummary:
     refused: list[str] = field(default_factory=list)  # "student/notebook: why" for jobs a worker refused
     exports: list = field(default_factory=list)  # grader.lms_files.ExportResult, one per --export
     executor: str = "local pool"
+    intake: list[tuple[str, str]] = field(default_factory=list)  # (student, what is wrong): a human must look
 
 
 def cpu_count() -> int:
@@ -234,10 +236,16 @@ class Grader:
         self.maxes = gradebook.max_scores(self.db_url, self.day)
         self.sources_digest = gradebook.sources_digest(self.source)
         self.settings = RunSettings.of(self.opts, self.sources_digest, self.due).text()
-        subs = submissions.discover(self.opts.submissions, self.day, self.masters, self.opts.max_notebook_bytes)
+        from grader import groups
+
+        subs = submissions.discover(self.opts.submissions, self.day, self.masters, self.opts.max_notebook_bytes,
+                                    groups.gather(self.opts.groups, self.opts.roster))
         if self.opts.students:
             wanted = set(self.opts.students)
             subs = [s for s in subs if s.student in wanted]
+            if not subs:
+                raise submissions.LayoutError(f"no hand-in of {', '.join(sorted(wanted))} (--student) was found")
+        self.summary.intake = [(s.student, s.intake_problem) for s in subs if s.intake_problem]
         platforms.save_identities(self.reports / platforms.IDENTITIES,
                                   {s.student: s.origin for s in subs if s.origin is not None})
         for sub in subs:
@@ -504,6 +512,8 @@ class Grader:
             if not r.graded or r.findings:
                 review.setdefault(r.student, []).append(f"{r.notebook}: " + report.status_words(
                     r.status if not r.graded else "flagged", self.lang))
+        for student, problem in self.summary.intake:  # in grades.csv's needs_review too
+            review.setdefault(student, []).append(problem)
         self.summary.csv = self.reports / "grades.csv"
         late = gradebook.penalties(self.db_url, self.day)  # late hand-ins (grader.late)
         report.write_csv(self.summary.csv, self.day, notebooks, scores, review, penalties=late)

@@ -13,7 +13,14 @@ Two layouts are read:
   Smith.ipynb``). A flat file's notebook is recognised by its cells.
 
 A zip (``--submissions download.zip``, or zips in the folder that are no student's hand-in) is
-unpacked first (:mod:`grader.downloads`).
+unpacked first (:mod:`grader.downloads`). A ``.zip`` a student uploaded is opened too, under the
+same limits; a damaged one is a note on that student's row, never the end of the run.
+
+With groups (:mod:`grader.groups`), a group's submission is graded for every member: each gets
+a copy with a note saying whose submission it was. Files that name nobody, a damaged archive or
+two files for one notebook are ``intake_problem``: the run grades the rest and exits non-zero.
+A download in which no file names a student stops the run (:class:`LayoutError`), naming what
+it holds: an empty class is never reported as graded.
 
 Every file is read here, in the grader's own process, and never executed: invalid JSON, an
 unknown or renamed notebook, a link, a special file or a file over the size cap become plain-words
@@ -23,6 +30,8 @@ the course's solutions), and nothing bigger than the cap is read.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
 import os
 import re
@@ -33,6 +42,7 @@ from pathlib import Path
 import nbformat
 
 from grader import downloads, platforms, repair
+from grader import groups as groups_mod
 from ptcourse.messages import LANGS, PSEUDO, msg, normalise_lang, speaking
 from ptcourse.nbmodel import CourseNotebook, notebook_text
 
@@ -54,6 +64,11 @@ class Submission:
     lang: str = "en"  # the notebook's language (metadata.ptcourse.lang): its kernel's and its feedback's
     origin: platforms.Handin | None = None  # who the platform's download says handed it in
     attributed: bool = True  # False: no student could be told from the file; never graded as one
+    intake_problem: str | None = None  # what an instructor must look at (the run exits non-zero)
+
+
+class LayoutError(downloads.DownloadError):
+    """The submissions follow no layout the grader reads, or name no student: nothing would be graded."""
 
 
 def notebook_lang(nb) -> str:
@@ -201,28 +216,69 @@ def is_platform_download(folder: Path) -> bool:
     return any(platforms.names_a_student(p.name) for p in folder.iterdir())
 
 
-def _unattributed(path: Path, relative: str) -> Submission:
-    return Submission(student=relative, notebook=None, path=path, attributed=False,
-                      error=msg("grader.intake.unattributed", file=relative))
+def _unattributed(path: Path, relative: str, message: str = "grader.intake.unattributed") -> Submission:
+    text = msg(message, file=relative)
+    return Submission(student=relative, notebook=None, path=path, attributed=False, error=text,
+                      intake_problem=text)
 
 
-def from_platform_download(folder: Path, masters: dict[str, CourseNotebook],
-                           max_bytes: int = MAX_NOTEBOOK_BYTES) -> list[Submission]:
-    """A Canvas or Moodle download: one student per platform id, the newest of each resubmitted file."""
-    newest: dict[tuple[str, str], list[tuple[platforms.Handin, Path]]] = {}
-    subs = []
+def _problem(path: Path, handin: platforms.Handin, text: str) -> Submission:
+    """A file of a known student that cannot be graded and needs the instructor."""
+    return Submission(student=handin.student, notebook=None, path=path, origin=handin, error=text,
+                      intake_problem=text)
+
+
+Candidate = tuple[platforms.Handin, Path]
+
+
+def _opened(path: Path, handin: platforms.Handin, max_bytes: int) -> tuple[list[Candidate], list[Submission]]:
+    """The notebooks in a ``.zip`` a student uploaded (same limits as the download's), or why there are none."""
+    try:
+        root = downloads.unpack(path, max_bytes).root
+    except downloads.DownloadError:
+        return [], [_problem(path, handin, msg("grader.intake.bad_archive", file=handin.original))]
+    inner = [(dataclasses.replace(handin, original=p.name, version=0), p) for p in _files(root)
+             if p.suffix.lower() == ".ipynb" and ".ipynb_checkpoints" not in p.parts]
+    if not inner:
+        return [], [_problem(path, handin, msg("grader.intake.archive_no_notebook", file=handin.original))]
+    return inner, []
+
+
+def _read_download(folder: Path, groups: groups_mod.Groups | None,
+                   max_bytes: int) -> tuple[list[Candidate], list[Submission]]:
+    """Every notebook the download names a student for; the other files as plain-words entries."""
+    found: list[Candidate] = []
+    subs: list[Submission] = []
     for path in _files(folder):
         relative = path.relative_to(folder).as_posix()
         handin = platforms.parse(relative)
         if handin is None:
             subs.append(_unattributed(path, relative))
-        elif not handin.original.lower().endswith(".ipynb"):
-            subs.append(Submission(student=handin.student, notebook=None, path=path, origin=handin,
-                                   error=msg("grader.intake.not_notebook", file=handin.original)))
+        elif not handin.platform_id:  # Moodle 4.1+'s "Default group": one member's files, whose unknown
+            subs.append(_unattributed(path, relative, "grader.intake.default_group"))
         else:
-            newest.setdefault((handin.student, handin.original), []).append((handin, path))
+            handin = groups.split_moodle3(handin) if groups is not None else handin
+            if handin.original.lower().endswith(".zip"):
+                inner, problems = _opened(path, handin, max_bytes)
+                found, subs = found + inner, subs + problems
+            elif not handin.original.lower().endswith(".ipynb"):
+                subs.append(Submission(student=handin.student, notebook=None, path=path, origin=handin,
+                                       error=msg("grader.intake.not_notebook", file=handin.original)))
+            else:
+                found.append((handin, path))
+    return found, subs
+
+
+def from_platform_download(folder: Path, masters: dict[str, CourseNotebook],
+                           max_bytes: int = MAX_NOTEBOOK_BYTES,
+                           groups: groups_mod.Groups | None = None) -> list[Submission]:
+    """A Canvas or Moodle download: one student per platform id, the newest of each resubmitted file."""
+    found, subs = _read_download(folder, groups, max_bytes)
+    newest: dict[tuple[str, str], list[Candidate]] = {}
+    for handin, path in found:
+        newest.setdefault((handin.student, handin.original), []).append((handin, path))
     for versions in newest.values():
-        versions.sort(key=lambda hp: hp[0].version, reverse=True)
+        versions.sort(key=lambda hp: (hp[0].version, hp[0].file_id), reverse=True)  # Canvas's ids grow
         handin, path = versions[0]
         named = Path(handin.original).stem
         sub = Submission(student=handin.student, notebook=named if named in masters else None, path=path,
@@ -236,32 +292,122 @@ def from_platform_download(folder: Path, masters: dict[str, CourseNotebook],
     return subs
 
 
-def _roots(folder: Path, max_bytes: int) -> list[Path]:
-    """``folder``, or the unpacked zip it is, plus the zips in it that are nobody's hand-in."""
+def _copy_for(sub: Submission, member: groups_mod.Member, group: str, note: str,
+              known: dict[str, str]) -> Submission:
+    """``sub`` graded again as ``member``'s, with ``note`` on their row (under the id their own files have)."""
+    handin = member.handin(sub.origin, group)
+    student = (known.get(handin.platform_id, handin.student) if handin is not None else slug(member.member))
+    return dataclasses.replace(sub, student=student, origin=handin, nb=copy.deepcopy(sub.nb),
+                               notes=[*sub.notes, note], findings=[])
+
+
+def _submitted_by(member: groups_mod.Member, handin: platforms.Handin) -> bool:
+    return member.member == handin.platform_id or groups_mod.roster_mod.key(handin.name) in member.names()
+
+
+def _canvas_group(sub: Submission, group: str, groups: groups_mod.Groups,
+                  known: dict[str, str]) -> tuple[Submission, list[Submission]]:
+    """A Canvas group submission: the submitter's row (under their own id, not the group's name Canvas put
+    in the file name) and a copy for every other member of ``group``."""
+    handin = sub.origin
+    members = groups.members[group]
+    submitter = next((m for m in members if _submitted_by(m, handin)), None)
+    renamed = groups.named_for_group(handin) is not None
+    who = (submitter.name or submitter.member) if submitter is not None and renamed else handin.name
+    note = msg("grader.group.by_member", group=group, member=who or handin.platform_id)
+    first = _copy_for(sub, submitter, group, note, known) if renamed and submitter is not None else sub
+    return first, [_copy_for(sub, m, group, note, known) for m in members if m is not submitter]
+
+
+def with_groups(subs: list[Submission], groups: groups_mod.Groups | None) -> list[Submission]:
+    """Each group submission graded for every member: a Moodle team folder becomes its members' copies,
+    a Canvas submission by one member gains a copy for each other member (after everyone's own files)."""
+    if groups is None:
+        return subs
+    own, copies = [], []
+    known = {s.origin.platform_id: s.student for s in subs if s.origin is not None and s.attributed
+             and groups.team(s.origin) is None and groups.named_for_group(s.origin) is None}
+    for sub in subs:
+        handin = sub.origin
+        team = groups.team(handin) if handin is not None and sub.attributed else None
+        group = None if handin is None or team or not sub.attributed else groups.of(handin)
+        with speaking(sub.lang):
+            if team is not None:
+                note = msg("grader.group.team", group=team)
+                own += [_copy_for(sub, m, team, note, known) for m in groups.members[team]]
+            elif group is not None and sub.path.suffix.lower() == ".ipynb":
+                first, others = _canvas_group(sub, group, groups, known)
+                own.append(first)
+                copies += others
+            else:
+                own.append(sub)
+    return own + copies
+
+
+def _roots(folder: Path, max_bytes: int) -> tuple[list[Path], list[Submission]]:
+    """``folder``, or the unpacked zip it is, plus the zips in it that are nobody's hand-in; such a zip that
+    cannot be opened is a "needs a human" entry, never the end of the run."""
     if folder.is_file():
-        return [downloads.unpack(folder, max_bytes).root]
-    zips = [p for p in sorted(folder.glob("*.zip")) if p.is_file() and platforms.parse(p.name) is None]
-    return [folder, *(downloads.unpack(z, max_bytes).root for z in zips)]
+        return [downloads.unpack(folder, max_bytes).root], []
+    roots, bad = [folder], []
+    for path in sorted(folder.glob("*.zip")):
+        if path.is_file() and platforms.parse(path.name) is None:
+            try:
+                roots.append(downloads.unpack(path, max_bytes).root)
+            except downloads.DownloadError:
+                bad.append(_unattributed(path, path.name, "grader.intake.bad_archive"))
+    return roots, bad
 
 
-def _discover_one(folder: Path, day: str, masters: dict[str, CourseNotebook], max_bytes: int) -> list[Submission]:
+def _discover_one(folder: Path, day: str, masters: dict[str, CourseNotebook], max_bytes: int,
+                  groups: groups_mod.Groups | None = None) -> list[Submission]:
     if any(p.is_dir() and (p / day).is_dir() for p in folder.iterdir()):
         return from_nbgrader_layout(folder, day, masters, max_bytes)
     entries = [p for p in folder.iterdir() if p.name != "__MACOSX"]
-    if len(entries) == 1 and entries[0].is_dir() and not entries[0].is_symlink():
-        return _discover_one(entries[0], day, masters, max_bytes)  # a download unpacked into a folder of its own
+    if (len(entries) == 1 and entries[0].is_dir() and not entries[0].is_symlink()
+            and not platforms.names_a_student(entries[0].name)):  # one Moodle student's folder is no wrapper
+        return _discover_one(entries[0], day, masters, max_bytes, groups)  # a download unpacked into a folder
     if is_platform_download(folder):
-        return from_platform_download(folder, masters, max_bytes)
+        return from_platform_download(folder, masters, max_bytes, groups)
     return from_flat_folder(folder, masters, max_bytes)
 
 
+def _seen(roots: list[Path]) -> str:
+    """What a folder holds, in a few names, for the layout error."""
+    count, tops = 0, set()
+    for root in roots:
+        for path in _files(root):
+            count += 1
+            tops.add(path.relative_to(root).parts[0])
+    names = sorted(tops)
+    shown = ", ".join(repr(n) for n in names[:4]) + (", ..." if len(names) > 4 else "")
+    return f"{count} file(s) under {len(names)} name(s) at the top ({shown or 'nothing'})"
+
+
+def layout_error(folder: Path, day: str, roots: list[Path], subs: list[Submission]) -> LayoutError:
+    """No student in ``folder``: what it holds, and the layouts the grader reads."""
+    why = (f"every file's name says no student ({len(subs)} file(s))" if subs
+           else "no notebook was found where any layout puts one")
+    return LayoutError(
+        f"{Path(folder).name}: nothing to grade: {why}. It holds {_seen(roots)}. The grader reads nbgrader's "
+        f"<student>/{day}/<notebook>.ipynb, a flat folder of <student>[_<notebook>].ipynb, Canvas's "
+        "<name>_[LATE_]<user id>_<file id>_<file> (or anon_<id>_...), and Moodle's "
+        "<Full name>_<id>_assignsubmission_file[_]/<file> (3.x, 4.1+, team and blind marking; "
+        "README: Platforms). Nothing was graded; check that this is the right download for this day.")
+
+
 def discover(folder: Path, day: str, masters: dict[str, CourseNotebook],
-             max_bytes: int = MAX_NOTEBOOK_BYTES) -> list[Submission]:
-    """All submissions in ``folder`` (or in the zip it is), whichever layout it uses."""
-    subs = []
-    for root in _roots(Path(folder), max_bytes):
-        subs += _discover_one(root, day, masters, max_bytes)
-    return dedupe(subs)
+             max_bytes: int = MAX_NOTEBOOK_BYTES, groups: groups_mod.Groups | None = None) -> list[Submission]:
+    """All submissions in ``folder`` (or in the zip it is), whichever layout it uses; :class:`LayoutError`
+    when none names a student."""
+    roots, subs = _roots(Path(folder), max_bytes)
+    opened = {p for p in Path(folder).glob("*.zip")} if Path(folder).is_dir() else set()
+    for root in roots:  # a zip the roots opened (or found broken) is not also a file of nobody's
+        subs += [s for s in _discover_one(root, day, masters, max_bytes, groups)
+                 if s.attributed or s.path not in opened]
+    if not any(s.attributed for s in subs):
+        raise layout_error(folder, day, roots, subs)
+    return dedupe(with_groups(subs, groups))
 
 
 def dedupe(subs: list[Submission]) -> list[Submission]:
@@ -275,7 +421,9 @@ def dedupe(subs: list[Submission]) -> list[Submission]:
         key = (sub.student, sub.notebook)
         if key in seen:
             with speaking(seen[key].lang):
-                seen[key].notes.append(msg("grader.file.duplicate", file=sub.path.name, notebook=sub.notebook))
+                clash = msg("grader.file.duplicate", file=sub.path.name, notebook=sub.notebook)
+                seen[key].notes.append(clash)
+                seen[key].intake_problem = clash
             continue
         seen[key] = sub
         out.append(sub)

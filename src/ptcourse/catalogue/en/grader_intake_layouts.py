@@ -1,0 +1,19 @@
+"""Platform downloads' layouts, uploaded archives and groups (grader/submissions.py, grader/groups.py)."""
+
+MESSAGES = {
+    "grader.intake.default_group": (
+        "'{file}' is in Moodle's \"Default group\" folder, which holds the files of one student in no group "
+        "without saying whose, so it was not graded. Put the student in a group, or grade it by hand."
+    ),
+    "grader.intake.bad_archive": (
+        "'{file}' is a zip file that could not be opened (damaged, not really a zip, or bigger than the grader's "
+        "limits when unpacked), so nothing in it was graded. Ask for the notebook itself."
+    ),
+    "grader.intake.archive_no_notebook": (
+        "'{file}' is a zip file with no notebook (.ipynb) in it, so nothing in it was graded."
+    ),
+    "grader.group.by_member": "Graded from the group's submission by {member} (group '{group}').",
+    "grader.group.team": (
+        "Graded from the submission of group '{group}' (the download names the group, not who handed it in)."
+    ),
+}

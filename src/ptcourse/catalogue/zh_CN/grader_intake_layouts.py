@@ -1,0 +1,15 @@
+"""平台下载的目录结构、上传的压缩包与小组（grader/submissions.py、grader/groups.py）。"""
+
+MESSAGES = {
+    "grader.intake.default_group": (
+        "“{file}”位于 Moodle 的“Default group”文件夹中：其中是某位未分组学生的文件，但没有写明是谁的，所以没有评分。"
+        "请把该学生分入小组，或人工评分。"
+    ),
+    "grader.intake.bad_archive": (
+        "“{file}”是一个无法打开的 zip 文件（已损坏、并非真正的 zip，或解压后超出评分程序的限制），"
+        "所以其中的内容都没有评分。请让学生直接提交笔记本文件。"
+    ),
+    "grader.intake.archive_no_notebook": "“{file}”是一个 zip 文件，但其中没有笔记本（.ipynb），所以没有评分。",
+    "grader.group.by_member": "按小组的提交评分，由 {member} 提交（小组“{group}”）。",
+    "grader.group.team": "按小组“{group}”的提交评分（下载中只写明了小组，没有写明由谁提交）。",
+}
