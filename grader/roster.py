@@ -21,11 +21,14 @@ claims, is unmatched: reported, and kept out of the import file.
 from __future__ import annotations
 
 import csv
+import io
 import re
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from grader import names as names_mod
+from grader import text_files
 from grader.platforms import Handin, Platform
 
 
@@ -54,6 +57,7 @@ class Roster:
     header: tuple[str, ...]
     rows: tuple[dict[str, str], ...]
     delimiter: str
+    encoding: str = "UTF-8"  # how the file was read (grader.text_files): said on the command line and in the report
 
 
 @dataclass(frozen=True)
@@ -74,8 +78,9 @@ KNOWN = {"Student", "ID", "SIS Login ID", "Email address", "Identifier", "Full n
 
 
 def key(text: str) -> str:
-    """A name or id reduced for matching: lower case, letters and digits only."""
-    return re.sub(r"[^a-z0-9]+", "", str(text).lower())
+    """A name or id reduced for matching: NFKC, case-folded, letters and digits of any script
+    (:func:`grader.names.key`): a Chinese or accented name matches the platform's export."""
+    return names_mod.key(text)
 
 
 def _separator(text: str) -> str:
@@ -104,11 +109,12 @@ def _kind(header: list[str]) -> RosterKind | None:
 def load(path: Path) -> Roster:
     """The roster at ``path``; :class:`RosterError` if it is no platform's export this grader knows."""
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RosterError(f"cannot read the roster {Path(path).name}: {exc}") from exc
+        read = text_files.read_text(Path(path))
+    except text_files.TextFileError as exc:
+        raise RosterError(str(exc)) from None
+    text = read.text
     sep = _separator(text)
-    reader = csv.DictReader(text.splitlines(), delimiter=sep)
+    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=sep)
     header = [h.strip() for h in reader.fieldnames or []]
     kind = _kind(header)
     if kind is None:
@@ -124,7 +130,7 @@ def load(path: Path) -> Roster:
         if not any(row.values()) or "Points Possible" in first or first.startswith("Student, Test"):
             continue
         rows.append(row)
-    return Roster(Path(path), kind, tuple(header), tuple(rows), sep)
+    return Roster(Path(path), kind, tuple(header), tuple(rows), sep, read.encoding)
 
 
 def participant(row: dict[str, str]) -> str:
@@ -179,8 +185,10 @@ def match(students: list[str], roster: Roster, identities: dict[str, Handin] | N
             index.setdefault(name, set()).add(i)
     chosen: dict[str, int] = {}
     unmatched: list[Unmatched] = []
+    claimed: set[int] = set()  # rows some graded student fits: never "no hand-in"
     for student in students:
         rows = _candidates(roster, student, identities.get(student), index)
+        claimed |= rows
         if len(rows) == 1:
             chosen[student] = rows.pop()
         else:
@@ -194,8 +202,9 @@ def match(students: list[str], roster: Roster, identities: dict[str, Handin] | N
             found[claimants[0]] = roster.rows[i]
         else:
             unmatched += [Unmatched(s, "shared_row") for s in claimants]
-    matched_rows = {i for i, c in claims.items() if len(c) == 1}
-    missing = tuple(r for i, r in enumerate(roster.rows) if i not in matched_rows and i not in claims)
+    # A row a graded student fits (matched, shared or one of several) is never announced as "no hand-in":
+    # that student did hand in, and a human decides which row is theirs.
+    missing = tuple(r for i, r in enumerate(roster.rows) if i not in claimed)
     return Matching(found, tuple(sorted(unmatched, key=lambda u: u.student)), missing)
 
 
