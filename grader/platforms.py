@@ -43,9 +43,10 @@ class Handin:
 
     @property
     def student(self) -> str:
-        """The grader's id for this student: the name and the platform's id, file-system safe."""
-        name = re.sub(r"[^A-Za-z0-9._-]+", "_", self.name.strip()).strip("._-") or "student"
-        return f"{name}_{self.platform_id}"
+        """The grader's id for this student: the name (letters of any script) and the platform's id, file-system safe."""
+        from grader.names import student_id
+
+        return f"{student_id(self.name, 'student')}_{self.platform_id}"
 
 
 CANVAS = re.compile(r"(?P<name>[^_/]+?)_(?:(?P<late>LATE)_)?(?P<uid>\d+)_(?P<sid>\d+)_(?P<original>.+)")
