@@ -326,3 +326,18 @@ def test_a_class_with_a_garbled_time_a_cp1252_roster_and_a_future_time_grades_ev
     assert "Fay F" in stdout and "José" not in stdout.split("no hand-in")[-1]
     feedback = (out / "feedback" / "bob" / DAY / f"{NB}.html").read_text()
     assert "hand-in time could not be read" in feedback
+
+
+def test_the_readme_example_of_an_extensions_file_is_read(tmp_path):
+    """The class guide's example is a file the grader reads, and the flag it names exists."""
+    from grader import cli
+    from tools.notebooks import ROOT
+
+    readme = (ROOT / "README.md").read_text()
+    example = readme[readme.index("--extensions extensions.csv"):].split("```\n")[1]
+    path = tmp_path / "extensions.csv"
+    path.write_text(example)
+    rows = extensions.load(path)
+    assert [(r.student, r.error) for r in rows] == [("alice", ""), ("José Müller", "")]
+    assert rows[0].due == datetime(2027, 1, 17, 22, 59) and rows[1].extra == timedelta(days=2)
+    assert "--extensions" in cli.build_parser()._subparsers._group_actions[0].choices["grade"].format_help()
