@@ -22,8 +22,6 @@ assignment's due date, with a note saying which line and why (:mod:`grader.class
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -85,20 +83,19 @@ def load(path: Path) -> list[Extension]:
     """Every row of the extensions file at ``path``; :class:`ExtensionsError` if the file cannot be used."""
     try:
         text = text_files.read_text(Path(path)).text
+        first = text.splitlines()[0] if text.strip() else ""
+        header, raws = text_files.read_csv(text, _separator(first), Path(path))
     except text_files.TextFileError as exc:
         raise ExtensionsError(str(exc)) from None
-    first = text.splitlines()[0] if text.strip() else ""
-    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=_separator(first))
-    header = list(reader.fieldnames or [])
     student, due, extra = _column(header, STUDENT), _column(header, DUE), _column(header, EXTRA)
     if student is None or (due is None and extra is None):
         raise ExtensionsError(msg("grader.extensions.columns", file=Path(path).name,
                                   found=", ".join(h.strip() for h in header) or "—"))
     rows = []
-    for raw in reader:
+    for line, raw in raws:
         value = {k: (v or "").strip() if isinstance(v, str) else "" for k, v in raw.items()}
         if not any(value.values()):
             continue
-        rows.append(_row(Path(path).name, reader.line_num, value.get(student, ""), value.get(due or "", ""),
+        rows.append(_row(Path(path).name, line, value.get(student, ""), value.get(due or "", ""),
                          value.get(extra or "", "")))
     return rows

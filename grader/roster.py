@@ -21,7 +21,6 @@ claims, is unmatched: reported, and kept out of the import file.
 from __future__ import annotations
 
 import csv
-import io
 import re
 from dataclasses import dataclass
 from enum import Enum
@@ -112,10 +111,12 @@ def load(path: Path) -> Roster:
         read = text_files.read_text(Path(path))
     except text_files.TextFileError as exc:
         raise RosterError(str(exc)) from None
-    text = read.text
-    sep = _separator(text)
-    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=sep)
-    header = [h.strip() for h in reader.fieldnames or []]
+    sep = _separator(read.text)
+    try:
+        fieldnames, raws = text_files.read_csv(read.text, sep, Path(path))
+    except text_files.TextFileError as exc:
+        raise RosterError(str(exc)) from None
+    header = [h.strip() for h in fieldnames]
     kind = _kind(header)
     if kind is None:
         shown = {",": "commas", ";": "semicolons", "\t": "tabs"}[sep]
@@ -124,7 +125,7 @@ def load(path: Path) -> Roster:
             f"SIS User ID, SIS Login ID, Section) or Moodle (Email address, or the grading worksheet's "
             f"Identifier); read with {shown}, its first line has: {', '.join(header[:8]) or 'nothing'}")
     rows = []
-    for raw in reader:
+    for _, raw in raws:
         row = {(k or "").strip(): (v or "").strip() if isinstance(v, str) else "" for k, v in raw.items()}
         first = row.get(header[0], "")
         if not any(row.values()) or "Points Possible" in first or first.startswith("Student, Test"):

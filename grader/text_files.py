@@ -16,6 +16,8 @@ message names the file, the line and what to do: never a raw codec error.
 from __future__ import annotations
 
 import codecs
+import csv
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,6 +84,18 @@ def decode(data: bytes, path: Path) -> TextFile:
         raise _refuse(path, "grader.textfile.unknown", line=_line(data, exc.start),
                       byte=f"0x{data[exc.start]:02X}") from None
     return TextFile(text, "Windows-1252 (cp1252)")
+
+
+def read_csv(text: str, delimiter: str, path: Path) -> tuple[list[str], list[tuple[int, dict]]]:
+    """The header and ``(line, row)`` of each row of CSV ``text``; a malformed file (a field past the
+    csv module's limit, say) is a :class:`TextFileError` naming the file and the line."""
+    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        header = list(reader.fieldnames or [])
+        return header, [(reader.line_num, raw) for raw in reader]
+    except csv.Error as exc:
+        raise _refuse(path, "grader.textfile.csv_error", line=reader.line_num + 1,  # the line being read
+                      error=str(exc)) from None
 
 
 def read_text(path: Path, max_bytes: int = MAX_BYTES) -> TextFile:

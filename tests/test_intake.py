@@ -341,3 +341,11 @@ def test_the_readme_example_of_an_extensions_file_is_read(tmp_path):
     assert [(r.student, r.error) for r in rows] == [("alice", ""), ("José Müller", "")]
     assert rows[0].due == datetime(2027, 1, 17, 22, 59) and rows[1].extra == timedelta(days=2)
     assert "--extensions" in cli.build_parser()._subparsers._group_actions[0].choices["grade"].format_help()
+
+
+def test_a_malformed_csv_names_the_file_and_the_line(tmp_path):
+    path = tmp_path / "ext.csv"
+    path.write_text("student,extra\nalice,1 day\nbob," + "x" * (200 * 1024) + "\n")  # past csv's field limit
+    with pytest.raises(extensions.ExtensionsError) as err:
+        extensions.load(path)
+    assert str(err.value).startswith("ext.csv, line 3:") and "CSV UTF-8" in str(err.value)

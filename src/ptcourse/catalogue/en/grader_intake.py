@@ -25,6 +25,10 @@ MESSAGES = {
         "{file} holds a NUL byte on line {line}, so it is not a text table: save it as "
         "'CSV UTF-8 (comma delimited)' and give that file."
     ),
+    "grader.textfile.csv_error": (
+        "{file}, line {line}: this is not CSV the grader can read ({error}). Open it in Excel or LibreOffice, "
+        "save it as 'CSV UTF-8 (comma delimited)' and give that file."
+    ),
     "grader.textfile.read_as": "{file} was read as {encoding}.",
     # due dates (grader/late.py)
     "grader.due.gap": (

@@ -18,6 +18,10 @@ MESSAGES = {
     "grader.textfile.binary": (
         "{file} 第 {line} 行有 NUL 字节，所以它不是文本表格：请另存为“CSV UTF-8（逗号分隔）”，再提供那个文件。"
     ),
+    "grader.textfile.csv_error": (
+        "{file}，第 {line} 行：评分程序无法读取这份 CSV（{error}）。请用 Excel 或 LibreOffice 打开，"
+        "另存为“CSV UTF-8（逗号分隔）”，再提供那个文件。"
+    ),
     "grader.textfile.read_as": "{file} 按 {encoding} 读取。",
     "grader.due.gap": (
         "{local} 在 {zone} 不存在：夏令时开始时时钟跳过了这段时间。它可能指 {first}，也可能指 {second}；"
