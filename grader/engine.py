@@ -234,6 +234,8 @@ class Grader:
         platforms.save_identities(self.reports / platforms.IDENTITIES,
                                   {s.student: s.origin for s in subs if s.origin is not None})
         self.summary.intake = self.intake = class_intake.check(subs, self.due, self.extension_rows())
+        if self.opts.students:  # rows for the students this run leaves out name nobody it grades: not a problem
+            self.intake.notes = [n for n in self.intake.notes if n.kind is not class_intake.IntakeKind.EXTENSION_NOBODY]
         for sub in subs:
             with speaking(sub.lang):  # notes in the student's language
                 if sub.nb is not None and sub.notebook in self.masters:
