@@ -80,6 +80,10 @@ def _classroom_args(grade: argparse.ArgumentParser) -> None:
                                 "Europe/Berlin'; a date alone with a zone ('2027-01-15 Europe/Berlin') means the "
                                 "end of that day there (default: c.CoursePenalty.due in grader/nbgrader_config.py); "
                                 "hand-ins later by timestamp.txt lose the course's late penalty")
+    classroom.add_argument("--extensions", type=Path, metavar="CSV",
+                           help="per-student extensions: a CSV file with a 'student' column and a 'due' (the "
+                                "student's own due date, with a time zone) or 'extra' column (time added to the "
+                                "due date, e.g. '2 days'); a row that cannot be used affects that student only")
     classroom.add_argument("--export", action="append", default=[], choices=["canvas", "moodle"],
                            help="also write reports/<day>/canvas.csv or moodle.csv for the platform's grade import "
                                 "(repeatable)")
@@ -153,7 +157,7 @@ def cmd_grade(args) -> int:
         print(f"error: {'--due' if args.due else 'c.CoursePenalty.due in grader/nbgrader_config.py'}: {exc}",
               file=sys.stderr)
         return 2
-    if not roster_ok(args) or not groups_ok(args):
+    if not roster_ok(args) or not groups_ok(args) or not extensions_ok(args):
         return 2
     from grader.gradebook import course_db_url
 
@@ -166,14 +170,15 @@ def cmd_grade(args) -> int:
                    max_notebook_bytes=args.max_notebook_size, due=None if due is None else due.isoformat(),
                    lang=args.lang, scheduler=args.scheduler, allow_unsandboxed=args.allow_unsandboxed,
                    exports=tuple(args.export), roster=args.lms_roster, lms_column=args.lms_column,
-                   missing_as_zero=args.missing_as_zero, groups=args.groups,
+                   missing_as_zero=args.missing_as_zero, groups=args.groups, extensions=args.extensions,
                    second_key=settings.environment().second_key)
     from grader.downloads import DownloadError
+    from grader.extensions import ExtensionsError
     from grader.roster import RosterError
 
     try:
         summary = grade_class(opts)
-    except (DownloadError, RosterError) as exc:
+    except (DownloadError, RosterError, ExtensionsError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(f"graded {summary.graded} notebook(s), skipped {summary.skipped} already graded, "
@@ -186,19 +191,20 @@ def cmd_grade(args) -> int:
     print(f"grades:  {summary.csv}\nreport:  {summary.report}\nfeedback: {Path(args.out) / 'feedback'}/<student>/{args.day}/")
     for result in summary.exports:
         print_export(result)
+    humans = print_intake(summary.intake, args.lang)
     if args.feedback_zip:
         from grader import exports
 
         zips = exports.feedback_zips(Path(args.out), args.day)
         print(f"feedback zips: {len(zips)} in {Path(args.out) / 'feedback-zip' / args.day}/")
-    if summary.intake:
-        print(f"needs a human: {len(summary.intake)} hand-in(s), the rest graded (details in the report):\n  "
-              + "\n  ".join(f"{student}: {problem}" for student, problem in summary.intake), file=sys.stderr)
+    if summary.handin_problems:
+        print(f"needs a human: {len(summary.handin_problems)} hand-in(s), the rest graded (details in the report):\n  "
+              + "\n  ".join(f"{student}: {problem}" for student, problem in summary.handin_problems), file=sys.stderr)
     if not ran_any(summary):
         print(f"error: nothing was graded: no file in {args.submissions.name} is a notebook of {args.day} that "
               "could be read (see the report); check that this is the right download for this day", file=sys.stderr)
         return 1
-    return 1 if summary.refused or summary.intake else 0
+    return 1 if summary.refused or summary.handin_problems or humans else 0
 
 
 def ran_any(summary) -> bool:
@@ -219,6 +225,37 @@ def groups_ok(args) -> bool:
         groups.load(args.groups)
     except groups.GroupsError as exc:
         print(f"error: --groups: {exc}", file=sys.stderr)
+        return False
+    return True
+
+
+def print_intake(intake, lang: str) -> list[str]:
+    """Hand-in times and extensions (grader.class_intake) on stderr; the students who need a human."""
+    for note in intake.notes:
+        prefix = "error" if note.needs_human else "note"
+        print(f"{prefix}: {note.student or '-'}: {note.text(lang)}", file=sys.stderr)
+    humans = intake.needing_human()
+    if humans:
+        from ptcourse.messages import msg_in
+
+        print("error: " + msg_in(lang, "grader.report.intake_human", count=len(humans)) + " " + ", ".join(humans),
+              file=sys.stderr)
+    return humans
+
+
+def extensions_ok(args) -> bool:
+    """Check ``--extensions`` before grading: the file and its columns (a bad row is one student's note)."""
+    if args.extensions is None:
+        return True
+    from grader import extensions
+
+    if not args.extensions.is_file():
+        print(f"error: no extensions file {str(args.extensions)!r}", file=sys.stderr)
+        return False
+    try:
+        extensions.load(args.extensions)
+    except extensions.ExtensionsError as exc:
+        print(f"error: --extensions: {exc}", file=sys.stderr)
         return False
     return True
 
@@ -245,6 +282,9 @@ def roster_ok(args) -> bool:
     except roster.RosterError as exc:
         print(f"error: --lms-roster: {exc}", file=sys.stderr)
         return False
+    from ptcourse.messages import msg_in
+
+    print(msg_in(args.lang, "grader.textfile.read_as", file=args.lms_roster.name, encoding=found.encoding))
     for kind in dict.fromkeys(args.export):
         if kind != found.kind.platform:
             print(f"warning: {args.lms_roster.name} is a {found.kind.platform.capitalize()} export: {kind}.csv is "

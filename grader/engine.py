@@ -26,6 +26,7 @@ from pathlib import Path
 import nbformat
 
 from grader import (
+    class_intake,
     executors,
     exports,
     gradebook,
@@ -77,6 +78,7 @@ class Options:
     missing_as_zero: bool = False  # roster students with no hand-in: 0 in the exports (else empty)
     second_key: bool = True  # compare test cells' observations with the solution's (grader/observations.py)
     groups: Path | None = None  # --groups: who is in which group (grader/groups.py)
+    extensions: Path | None = None  # --extensions: each student's own due date (grader/extensions.py)
 
 
 @dataclass
@@ -96,7 +98,8 @@ class RunSummary:
     refused: list[str] = field(default_factory=list)  # "student/notebook: why" for jobs a worker refused
     exports: list = field(default_factory=list)  # grader.lms_files.ExportResult, one per --export
     executor: str = "local pool"
-    intake: list[tuple[str, str]] = field(default_factory=list)  # (student, what is wrong): a human must look
+    handin_problems: list[tuple[str, str]] = field(default_factory=list)  # (student, what is wrong): a human must look
+    intake: class_intake.Intake = field(default_factory=class_intake.Intake)  # hand-in times, extensions
 
 
 def cpu_count() -> int:
@@ -245,9 +248,12 @@ class Grader:
             subs = [s for s in subs if s.student in wanted]
             if not subs:
                 raise submissions.LayoutError(f"no hand-in of {', '.join(sorted(wanted))} (--student) was found")
-        self.summary.intake = [(s.student, s.intake_problem) for s in subs if s.intake_problem]
+        self.summary.handin_problems = [(s.student, s.intake_problem) for s in subs if s.intake_problem]
         platforms.save_identities(self.reports / platforms.IDENTITIES,
                                   {s.student: s.origin for s in subs if s.origin is not None})
+        self.summary.intake = self.intake = class_intake.check(subs, self.due, self.extension_rows())
+        if self.opts.students:  # rows for the students this run leaves out name nobody it grades: not a problem
+            self.intake.notes = [n for n in self.intake.notes if n.kind is not class_intake.IntakeKind.EXTENSION_NOBODY]
         for sub in subs:
             with speaking(sub.lang):  # notes in the student's language
                 if sub.nb is not None and sub.notebook in self.masters:
@@ -256,6 +262,12 @@ class Grader:
                     sub.notes.extend(fixed.notes)
                 sub.findings = [str(f) for f in scan.scan(sub.nb)] if sub.nb is not None else []
         return subs
+
+    def extension_rows(self) -> list:
+        """The rows of ``--extensions`` (grader.extensions.ExtensionsError if the file cannot be used)."""
+        from grader import extensions
+
+        return extensions.load(self.opts.extensions) if self.opts.extensions else []
 
     def record_path(self, student: str, notebook: str) -> Path:
         return self.results / student / f"{notebook}.json"
@@ -374,7 +386,7 @@ class Grader:
             if sub.notebook is None:
                 unknown.append(sub)
                 continue
-            fp = fingerprint(sub, self.template, self.settings)
+            fp = fingerprint(sub, self.template, self.settings + (self.intake.dues.get(sub.student) or ""))
             if self.up_to_date(sub, fp):
                 self.summary.skipped += 1
                 continue
@@ -435,7 +447,8 @@ class Grader:
         return jobs.JobSpec(
             day=self.day, student=sub.student, notebook=sub.notebook, nb_bytes=nbformat.writes(sub.nb).encode(),
             sources_digest=self.sources_digest, limits=self.opts.limits, language=sub.lang,
-            timestamp=sub.timestamp, due=self.due, env=dict(self.opts.env), sandbox=self.opts.sandbox,
+            timestamp=sub.timestamp, due=self.intake.due_for(sub.student, self.due), env=dict(self.opts.env),
+            sandbox=self.opts.sandbox,
             allow_unsandboxed=self.opts.allow_unsandboxed or self.in_process,
         )
 
@@ -512,11 +525,14 @@ class Grader:
             if not r.graded or r.findings:
                 review.setdefault(r.student, []).append(f"{r.notebook}: " + report.status_words(
                     r.status if not r.graded else "flagged", self.lang))
-        for student, problem in self.summary.intake:  # in grades.csv's needs_review too
+        for student, problem in self.summary.handin_problems:  # in grades.csv's needs_review too
             review.setdefault(student, []).append(problem)
+        for student in self.intake.needing_human():  # a hand-in time or an extension that could not be used
+            review.setdefault(student, []).extend(n.text(self.lang) for n in self.intake.of(student) if n.needs_human)
         self.summary.csv = self.reports / "grades.csv"
         late = gradebook.penalties(self.db_url, self.day)  # late hand-ins (grader.late)
-        report.write_csv(self.summary.csv, self.day, notebooks, scores, review, penalties=late)
+        report.write_csv(self.summary.csv, self.day, notebooks, scores, review, penalties=late,
+                         intake=self.intake.by_student(self.lang), dues=self.intake.dues)
         max_total = sum(sum(m.values()) for m in self.maxes.values())
         self.summary.exports = [exports.export(kind, self.db_url, self.day, self.reports, column=self.opts.lms_column,
                                                roster=self.opts.roster, missing_as_zero=self.opts.missing_as_zero)
@@ -527,7 +543,8 @@ class Grader:
             report.ClassFacts(
                 max_total=max_total, warnings=tuple(self.summary.warnings), timing=timing, penalties=late,
                 similarity_html=self.similarity(subs), exports=tuple(self.summary.exports),
-                platform_late={s.student: s.origin.platform.value for s in subs if s.origin and s.origin.late}),
+                platform_late={s.student: s.origin.platform.value for s in subs if s.origin and s.origin.late},
+                intake=tuple(self.intake.notes)),
             lang=self.lang))
 
     def read_records(self) -> list[NotebookRecord]:

@@ -10,7 +10,17 @@ Specifications"): the zip is unpacked in ``/autograder/source``, the learner's f
 Here the submission is graded by the course's own engine (:func:`grader.engine.grade_class`, as
 ``python -m grader check`` does): the same repair step, sandbox (where the platform allows it),
 scores and plain-words messages. One Gradescope test per graded check; checks with hidden tests
-are shown ``after_published``. The root is ``--root``, else ``$PTGRADE_GRADESCOPE_ROOT``, else
+are shown ``after_published``.
+
+Visibility, as the spec ("Autograder Specifications", docs/specs.md of gradescope-autograders:
+"Controlling Test Case Visibility") has it: a test's ``visibility`` (``hidden``, ``after_due_date``,
+``after_published``, ``visible``) decides when the learner sees it; "if test cases are hidden,
+students will not be able to see their total score", so the top-level ``score`` (the whole grade) is
+Gradescope's to hide. The top-level ``output`` has no visibility of its own: the learner sees it at
+once. So it must not tell the hidden checks' points, not even through a total: where a submission
+has hidden checks, its lines give the points of the visible checks only and say that the rest are
+shown when the instructor publishes the grades (the ``after_published`` tests, each with its score,
+show them then). ``stdout_visibility`` stays ``hidden``: the grader's log is for staff. The root is ``--root``, else ``$PTGRADE_GRADESCOPE_ROOT``, else
 ``/autograder``, so the contract can be emulated in a temporary folder.
 """
 
@@ -107,14 +117,20 @@ def _record_tests(record: NotebookRecord, number: int, labels: dict[str, str], h
     return tests
 
 
-def _record_lines(record: NotebookRecord) -> list[str]:
-    """The notebook's total and its notes, in its language, for the top-level output."""
+def _record_lines(record: NotebookRecord, hidden: set[str] = frozenset()) -> list[str]:
+    """The notebook's points and its notes, in its language, for the top-level output (always visible:
+    with hidden checks, the visible checks' points only)."""
     from grader import report
     from ptcourse.messages import msg_in
 
     lang = record.lang or "en"
-    lines = [f"{record.notebook}: " + msg_in(lang, "grader.page.points", score=record.score,
-                                               max_score=record.max_score)]
+    shown = [c for gid, c in record.cells.items() if gid not in hidden]
+    if len(shown) < len(record.cells):
+        points = msg_in(lang, "grader.gradescope.visible_points", score=sum(c.score for c in shown),
+                        max_score=sum(c.max for c in shown))
+    else:
+        points = msg_in(lang, "grader.page.points", score=record.score, max_score=record.max_score)
+    lines = [f"{record.notebook}: {points}"]
     if not record.graded:
         lines.append("  " + report.status_words(record.status, lang) + ": " + report.note_text(record.detail, lang))
     lines += ["  " + msg_in(lang, "grader.check.note", note=report.note_text(n, lang)) for n in record.notes]
@@ -140,13 +156,19 @@ def to_results(day: str, records: list[NotebookRecord], maxes: dict[str, dict[st
                                     cells={g: CellResult(0.0, m, missing) for g, m in maxes[notebook].items()})
             lines.append(missing)
         else:
-            lines += _record_lines(record)
+            lines += _record_lines(record, hidden)
         tests += _record_tests(record, number, labels, hidden)
     for r in records:
         if r.notebook not in maxes:  # a file that is no notebook of this day
             lines.append(f"{r.notebook}: " + (r.detail or ""))
     total = sum(t.score for t in tests)
-    lines.insert(0, msg_in(lang, "grader.gradescope.total", day=day, score=total, max_score=sum(t.max_score for t in tests)))
+    visible = [t for t in tests if t.visibility is Visibility.VISIBLE]
+    if len(visible) < len(tests):  # the always-visible output tells no hidden check's points
+        lines.insert(0, msg_in(lang, "grader.gradescope.visible_total", day=day, score=sum(t.score for t in visible),
+                               max_score=sum(t.max_score for t in visible)))
+    else:
+        lines.insert(0, msg_in(lang, "grader.gradescope.total", day=day, score=total,
+                               max_score=sum(t.max_score for t in tests)))
     return GsResults(score=total, output="\n".join(lines), tests=tuple(tests), extra_data=extra or {})
 
 

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import math
 import re
-from datetime import datetime, timezone, tzinfo
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone, tzinfo
+from enum import Enum
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -27,6 +29,7 @@ from traitlets import Dict, Float
 
 from grader import gradebook
 from grader.gradebook import COURSE_ID, COURSE_ROOT, GRADER_DIR
+from ptcourse.messages import msg
 
 DAY_S = 24 * 3600
 
@@ -99,8 +102,27 @@ def parse_due(text: str) -> datetime:
     if zone is None and moment.tzinfo is None:
         hint = "" if timed else f" ('{rest.strip()} Europe/Berlin' means the end of that day in Berlin)"
         raise ValueError(f"{text!r} has no time zone: add one, like {EXAMPLE}{hint}")
+    if zone is not None:
+        _exists_once(moment, zone)
     aware = moment.replace(tzinfo=zone) if zone is not None else moment
     return aware.astimezone(timezone.utc).replace(tzinfo=None)
+
+
+def _utc_text(moment: datetime) -> str:
+    return f"{moment.astimezone(timezone.utc):%Y-%m-%d %H:%M} UTC"
+
+
+def _exists_once(moment: datetime, zone: tzinfo) -> None:
+    """Refuse a local time that a daylight-saving change skips (a gap) or repeats (a fold) in ``zone``,
+    naming the two moments it could mean (PEP 495: ``fold=0`` is the earlier offset, ``fold=1`` the later)."""
+    first, second = moment.replace(tzinfo=zone, fold=0), moment.replace(tzinfo=zone, fold=1)
+    if first.utcoffset() == second.utcoffset():
+        return
+    local = f"{moment:%Y-%m-%d %H:%M}"
+    one, two = sorted((first.astimezone(timezone.utc), second.astimezone(timezone.utc)))
+    skipped = first.astimezone(timezone.utc).astimezone(zone).replace(tzinfo=None) != moment
+    raise ValueError(msg("grader.due.gap" if skipped else "grader.due.fold", local=local, zone=str(zone),
+                         first=_utc_text(one), second=_utc_text(two)))
 
 
 def due_date(day: str, override: str | None = None) -> datetime | None:
@@ -129,3 +151,70 @@ def apply_due(day: str, due: datetime | None, db_url: str, source: Path | None =
             gb.db.commit()
         effective = assignment.duedate
     return effective, before
+
+
+# -- hand-in times -------------------------------------------------------------------------------
+FUTURE_GRACE = timedelta(minutes=10)  # the hub's clock and the grading machine's may differ a little
+
+
+class TimeProblem(str, Enum):
+    """Why a hand-in time cannot decide a late penalty (each student's alone: the class is graded)."""
+
+    MISSING = "missing"  # no timestamp.txt, or an empty one: no penalty could be judged
+    GARBLED = "garbled"  # not a date nbgrader can read
+    FUTURE = "future"  # after the grading run started: a wrong clock, or an edited file
+
+
+@dataclass(frozen=True)
+class HandinTime:
+    """A ``timestamp.txt``'s text and what it says: ``moment`` (naive UTC, as nbgrader stores it) or a problem."""
+
+    text: str | None
+    moment: datetime | None = None
+    problem: TimeProblem | None = None
+
+
+def handin_time(text: str | None, now: datetime | None = None) -> HandinTime:
+    """Read a hand-in time the way nbgrader will (``nbgrader.utils.parse_utc``, which the gradebook
+    and ``autograde`` call), so a time that would crash them, or one in the future, is caught first."""
+    from nbgrader.utils import parse_utc
+
+    if text is None or not text.strip():
+        return HandinTime(text, None, TimeProblem.MISSING)
+    try:
+        moment = parse_utc(text.strip())
+    except (ValueError, OverflowError, TypeError, LookupError):  # dateutil's ParserError is a ValueError
+        return HandinTime(text, None, TimeProblem.GARBLED)
+    now = now or datetime.now(timezone.utc).replace(tzinfo=None)
+    if moment > now + FUTURE_GRACE:
+        return HandinTime(text, moment, TimeProblem.FUTURE)
+    return HandinTime(text, moment)
+
+
+def shown(text: str | None, limit: int = 60) -> str:
+    """A hand-in time's text as a report may quote it: one line, printable, at most ``limit`` characters."""
+    flat = "".join(ch if ch.isprintable() else "?" for ch in (text or "").strip().replace("\n", " "))
+    return flat if len(flat) <= limit else flat[:limit - 1] + "…"
+
+
+# -- extra time ----------------------------------------------------------------------------------
+UNIT_WORDS = ((7 * DAY_S, ("w", "week", "weeks", "周")), (DAY_S, ("d", "day", "days", "天", "日")),
+              (3600, ("h", "hr", "hrs", "hour", "hours", "小时")), (60, ("m", "min", "mins", "minute", "minutes", "分钟")))
+EXTRA_UNITS = {word: seconds for seconds, words in UNIT_WORDS for word in words}
+EXTRA_PART = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([^\d\s.,]+)\s*,?")
+
+
+def parse_extra(text: str) -> timedelta:
+    """Extra time as written in an extensions file: ``2 days``, ``36h``, ``1 day 12 hours``, ``90 min``
+    (``2天``, ``36小时`` too); a number without a unit, or a unit not listed, is refused."""
+    rest, seconds = text.strip(), 0.0
+    if not rest:
+        raise ValueError(msg("grader.extensions.extra_empty"))
+    while rest:
+        part = EXTRA_PART.match(rest)
+        unit = part[2].lower() if part else ""
+        if part is None or unit not in EXTRA_UNITS:
+            raise ValueError(msg("grader.extensions.extra_bad", text=text.strip()))
+        seconds += float(part[1]) * EXTRA_UNITS[unit]
+        rest = rest[part.end():]
+    return timedelta(seconds=seconds)

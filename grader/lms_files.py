@@ -47,6 +47,7 @@ class ExportResult:
     missing: tuple[str, ...] = ()  # roster students with no hand-in, as the roster names them
     roster: Path | None = None
     missing_as_zero: bool = False
+    roster_encoding: str = ""  # how the roster file was read (grader.text_files)
 
 
 def _column(header: tuple[str, ...] | list[str], wanted: str) -> str:
@@ -176,4 +177,5 @@ def write(kind: str, reports: Path, grades: list[Grade], column: str, roster: Ro
     unmatched = matching.unmatched if matching else ()
     missing = tuple(roster_mod.display(r) for r in matching.missing) if matching and roster else ()
     return ExportResult(kind, path, unmatched, write_unmatched(reports / f"{kind}-unmatched.csv", grades, unmatched),
-                        missing, roster.path if roster else None, missing_as_zero)
+                        missing, roster.path if roster else None, missing_as_zero,
+                        roster.encoding if roster else "")

@@ -89,11 +89,12 @@ class Handin:
 
     @property
     def student(self) -> str:
-        """The grader's id for this student: the name and the platform's id, file-system safe."""
+        """The grader's id for this student: the name (letters of any script) and the platform's id, file-system safe."""
+        from grader.names import student_id
+
         if self.platform_id.startswith("anon_"):  # nothing but the anonymous id is known
             return self.platform_id
-        name = re.sub(r"[^A-Za-z0-9._-]+", "_", self.name.strip()).strip("._-") or "student"
-        return f"{name}_{self.platform_id}"
+        return f"{student_id(self.name, 'student')}_{self.platform_id}"
 
 
 # Canvas: content_zipper.rb get_filename: [name, "LATE", id].compact.join("_"), then "_<attachment id>_<name>".

@@ -221,6 +221,7 @@ class ClassFacts:
     similarity_html: str = ""  # grader.similarity_page.section: HTML made by an autoescaped template
     exports: tuple = ()  # grader.lms_files.ExportResult, one per --export
     platform_late: dict[str, str] = field(default_factory=dict)  # student -> the platform that marked them late
+    intake: tuple = ()  # grader.class_intake.IntakeNote: hand-in times and extensions
 
 
 @dataclass(frozen=True)
@@ -337,20 +338,23 @@ def class_report_html(day: str, records: list[NotebookRecord], exercise_order: l
         unproven=[(st, nb, n) for (st, nb), n in sorted(tally.unproven.items())],
         attention=attention_rows(records, lang),
         late=roster_report.late_section(late, facts.platform_late, lang),
+        intake=roster_report.intake_section(facts.intake, lang),
         exports=roster_report.exports_section(list(facts.exports), lang),
         students=student_rows(records, late),
         similarity=Markup(facts.similarity_html))  # made by an autoescaped template (grader.similarity_page)
 
 def write_csv(path: Path, day: str, notebooks: list[str], scores: dict[str, dict[str, tuple[float, float]]],
-              review: dict[str, list[str]], penalties: dict[str, dict[str, float]] | None = None) -> None:
-    """One row per student: points per notebook, the total, why to review (if so), and the late
-    penalty with the total after it (points per notebook and ``total`` are before the penalty)."""
-    penalties = penalties or {}
+              review: dict[str, list[str]], penalties: dict[str, dict[str, float]] | None = None,
+              intake: dict[str, list[str]] | None = None, dues: dict[str, str] | None = None) -> None:
+    """One row per student: points per notebook, the total, why to review (if so), the late
+    penalty with the total after it (points per notebook and ``total`` are before the penalty), the
+    student's own due date (an extension; ISO, UTC) and what intake found (grader.class_intake)."""
+    penalties, intake, dues = penalties or {}, intake or {}, dues or {}
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "w", newline="") as f:
         writer = csv.writer(f)
         writer.writerow(["student", "assignment", *notebooks, "total", "max_total", "needs_review",
-                         "late_penalty", "final_total"])
+                         "late_penalty", "final_total", "due", "intake"])
         for student in sorted(scores):
             row = scores[student]
             total = sum(row.get(nb, (0.0, 0.0))[0] for nb in notebooks)
@@ -358,4 +362,5 @@ def write_csv(path: Path, day: str, notebooks: list[str], scores: dict[str, dict
             late = sum(penalties.get(student, {}).values())
             writer.writerow([student, day, *[f"{row.get(nb, (0.0, 0.0))[0]:g}" for nb in notebooks],
                              f"{total:g}", f"{max_total:g}", "; ".join(review.get(student, [])),
-                             f"{late:g}", f"{max(0.0, total - late):g}"])
+                             f"{late:g}", f"{max(0.0, total - late):g}", dues.get(student, ""),
+                             "; ".join(intake.get(student, []))])

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from grader import names as names_mod
+from grader import text_files
 from grader.platforms import Handin, Platform
 
 
@@ -54,6 +56,7 @@ class Roster:
     header: tuple[str, ...]
     rows: tuple[dict[str, str], ...]
     delimiter: str
+    encoding: str = "UTF-8"  # how the file was read (grader.text_files): said on the command line and in the report
 
 
 @dataclass(frozen=True)
@@ -74,8 +77,9 @@ KNOWN = {"Student", "ID", "SIS Login ID", "Email address", "Identifier", "Full n
 
 
 def key(text: str) -> str:
-    """A name or id reduced for matching: lower case, letters and digits only."""
-    return re.sub(r"[^a-z0-9]+", "", str(text).lower())
+    """A name or id reduced for matching: NFKC, case-folded, letters and digits of any script
+    (:func:`grader.names.key`): a Chinese or accented name matches the platform's export."""
+    return names_mod.key(text)
 
 
 def _separator(text: str) -> str:
@@ -104,12 +108,15 @@ def _kind(header: list[str]) -> RosterKind | None:
 def load(path: Path) -> Roster:
     """The roster at ``path``; :class:`RosterError` if it is no platform's export this grader knows."""
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RosterError(f"cannot read the roster {Path(path).name}: {exc}") from exc
-    sep = _separator(text)
-    reader = csv.DictReader(text.splitlines(), delimiter=sep)
-    header = [h.strip() for h in reader.fieldnames or []]
+        read = text_files.read_text(Path(path))
+    except text_files.TextFileError as exc:
+        raise RosterError(str(exc)) from None
+    sep = _separator(read.text)
+    try:
+        fieldnames, raws = text_files.read_csv(read.text, sep, Path(path))
+    except text_files.TextFileError as exc:
+        raise RosterError(str(exc)) from None
+    header = [h.strip() for h in fieldnames]
     kind = _kind(header)
     if kind is None:
         shown = {",": "commas", ";": "semicolons", "\t": "tabs"}[sep]
@@ -118,13 +125,13 @@ def load(path: Path) -> Roster:
             f"SIS User ID, SIS Login ID, Section) or Moodle (Email address, or the grading worksheet's "
             f"Identifier); read with {shown}, its first line has: {', '.join(header[:8]) or 'nothing'}")
     rows = []
-    for raw in reader:
+    for _, raw in raws:
         row = {(k or "").strip(): (v or "").strip() if isinstance(v, str) else "" for k, v in raw.items()}
         first = row.get(header[0], "")
         if not any(row.values()) or "Points Possible" in first or first.startswith("Student, Test"):
             continue
         rows.append(row)
-    return Roster(Path(path), kind, tuple(header), tuple(rows), sep)
+    return Roster(Path(path), kind, tuple(header), tuple(rows), sep, read.encoding)
 
 
 def participant(row: dict[str, str]) -> str:
@@ -179,8 +186,10 @@ def match(students: list[str], roster: Roster, identities: dict[str, Handin] | N
             index.setdefault(name, set()).add(i)
     chosen: dict[str, int] = {}
     unmatched: list[Unmatched] = []
+    claimed: set[int] = set()  # rows some graded student fits: never "no hand-in"
     for student in students:
         rows = _candidates(roster, student, identities.get(student), index)
+        claimed |= rows
         if len(rows) == 1:
             chosen[student] = rows.pop()
         else:
@@ -194,8 +203,9 @@ def match(students: list[str], roster: Roster, identities: dict[str, Handin] | N
             found[claimants[0]] = roster.rows[i]
         else:
             unmatched += [Unmatched(s, "shared_row") for s in claimants]
-    matched_rows = {i for i, c in claims.items() if len(c) == 1}
-    missing = tuple(r for i, r in enumerate(roster.rows) if i not in matched_rows and i not in claims)
+    # A row a graded student fits (matched, shared or one of several) is never announced as "no hand-in":
+    # that student did hand in, and a human decides which row is theirs.
+    missing = tuple(r for i, r in enumerate(roster.rows) if i not in claimed)
     return Matching(found, tuple(sorted(unmatched, key=lambda u: u.student)), missing)
 
 

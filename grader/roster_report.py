@@ -1,4 +1,5 @@
-"""The class report's sections about the platform: late marks, and what the grade exports left out.
+"""The class report's sections about the platform: late marks, hand-in times and extensions, and what
+the grade exports left out.
 
 Kept apart from :mod:`grader.report` (which imports this module, never the other way round):
 each function returns the section's words in the report's language, every one from the catalogue;
@@ -31,6 +32,16 @@ class ExportView:
     missing: str = ""
     muted: str = ""  # no roster given
     fine: str = ""  # everyone matched
+    read_as: str = ""  # the encoding the roster was read with (grader.text_files)
+
+
+@dataclass(frozen=True)
+class IntakeView:
+    """Hand-in times and extensions (grader.class_intake): who needs a human, and one row per note."""
+
+    heading: str
+    human: str  # "2 student(s) need a human ...", or ""
+    rows: tuple[tuple[str, str], ...]  # (student, what)
 
 
 def late_section(late: dict[str, float], platform_late: dict[str, str], lang: str) -> LateView | None:
@@ -65,9 +76,23 @@ def export_view(result, lang: str) -> ExportView:
     muted = msg_in(lang, "grader.report.no_roster") if result.roster is None else ""
     fine = (msg_in(lang, "grader.report.roster_all")
             if result.roster is not None and not result.unmatched and not result.missing else "")
-    return ExportView(heading, unmatched, rows, missing, muted, fine)
+    read_as = (msg_in(lang, "grader.report.roster_read_as", file=result.roster.name, encoding=result.roster_encoding)
+               if result.roster is not None and result.roster_encoding else "")
+    return ExportView(heading, unmatched, rows, missing, muted, fine, read_as)
 
 
 def exports_section(results: list, lang: str) -> list[ExportView]:
     """Per grade export: its file, the graded students kept out of it, the roster students with no hand-in."""
     return [export_view(result, lang) for result in results]
+
+
+def intake_section(notes, lang: str) -> IntakeView | None:
+    """Each :class:`grader.class_intake.IntakeNote` in words, those that need a human first."""
+    if not notes:
+        return None
+    ordered = sorted(notes, key=lambda n: (not n.needs_human, n.student))
+    humans = {n.student for n in notes if n.needs_human}
+    human = msg_in(lang, "grader.report.intake_human", count=len(humans)) if humans else ""
+    nobody = msg_in(lang, "grader.report.nobody")
+    return IntakeView(msg_in(lang, "grader.report.intake"), human,
+                      tuple((n.student or nobody, n.text(lang)) for n in ordered))

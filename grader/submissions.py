@@ -34,7 +34,6 @@ import copy
 import dataclasses
 import json
 import os
-import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -80,9 +79,10 @@ def notebook_lang(nb) -> str:
 
 
 def slug(text: str) -> str:
-    """A student id nbgrader and file systems accept."""
-    text = re.sub(r"[^A-Za-z0-9._-]+", "_", text.strip()).strip("._-")
-    return text or "unnamed"
+    """A student id nbgrader and file systems accept, keeping letters of any script (grader.names)."""
+    from grader.names import student_id
+
+    return student_id(text)
 
 
 def read_bytes_safely(path: Path, max_bytes: int = MAX_NOTEBOOK_BYTES) -> tuple[bytes | None, str | None]:

@@ -17,11 +17,11 @@ GRADER = Path(__file__).resolve().parents[1] / "grader"
 # Stages, lowest first: a module may import its own stage and those below, never one above.
 STAGES = {
     0: ("settings", "security", "guard", "kernel_guard", "inductor", "observations", "platforms", "downloads",
-        "repair", "scan", "roster_report", "records", "compat"),  # records and rules that need nothing of the grader
+        "repair", "scan", "roster_report", "records", "compat", "names", "text_files"),  # records and rules that need nothing of the grader
     1: ("submissions", "roster", "groups", "validate", "nbgrader_config"),  # intake: reading hand-ins and class lists
     2: ("sandbox", "zygote", "execute"),  # the jail: the kernel's confinement, warm kernels, nbgrader's Execute
     3: ("gradebook",),  # nbgrader's database: templates, merging, reading scores
-    4: ("jobs", "reference", "late"),  # one notebook graded: the job, the second key's reference run, penalties
+    4: ("jobs", "reference", "late", "extensions", "class_intake"),  # one notebook graded: the job, the second key's reference run, penalties
     5: ("report", "exports", "lms_files", "similarity", "similarity_page", "checklines"),  # results
     6: ("executors", "cluster", "worker_setup"),  # the Executor protocol, the local pool, Dask and its workers
     7: ("engine",),  # a class: intake, jobs on an executor, merging, results

@@ -148,14 +148,14 @@ def test_class_with_late_hand_in_exports_and_feedback(tmp_path):
     subs = write_class(tmp_path / "submitted", DAY, {
         "alice": {NB: solved(DAY, NB)}, "bob": {NB: solved(DAY, NB)}, "carol.lee": {NB: untouched(DAY, NB)},
     })
-    (subs / "alice" / DAY / "timestamp.txt").write_text("2027-01-15 20:00:00.000000 UTC")
-    (subs / "bob" / DAY / "timestamp.txt").write_text("2027-01-17 08:00:00.000000 UTC")  # 32 h late: 2 days
+    (subs / "alice" / DAY / "timestamp.txt").write_text("2026-01-15 20:00:00.000000 UTC")
+    (subs / "bob" / DAY / "timestamp.txt").write_text("2026-01-17 08:00:00.000000 UTC")  # 32 h late: 2 days
     out, db = tmp_path / "out", tmp_path / "gradebook.db"
     proc = grade("--submissions", str(subs), "--out", str(out), "--gradebook", f"sqlite:///{db}",
-                 "--due", "2027-01-15 23:59 UTC", "--export", "canvas", "--export", "moodle",
+                 "--due", "2026-01-15 23:59 UTC", "--export", "canvas", "--export", "moodle",
                  "--lms-roster", str(DATA / "canvas-gradebook-export.csv"), "--lms-column", CANVAS_COLUMN,
                  "--feedback-zip")
-    assert "due:     2027-01-15 23:59 UTC" in proc.stdout, proc.stdout
+    assert "due:     2026-01-15 23:59 UTC" in proc.stdout, proc.stdout
     reports = out / "reports" / DAY
     table = {r["student"]: r for r in csv.DictReader(open(reports / "grades.csv"))}
     full = float(table["alice"]["total"])
@@ -182,7 +182,7 @@ def test_class_with_late_hand_in_exports_and_feedback(tmp_path):
     from grader.gradebook import COURSE_ID
 
     with Gradebook(f"sqlite:///{db}", COURSE_ID) as gb:  # Formgrader and `nbgrader export` see the same
-        assert gb.find_assignment(DAY).duedate.isoformat() == "2027-01-15T23:59:00"
+        assert gb.find_assignment(DAY).duedate.isoformat() == "2026-01-15T23:59:00"
         assert gb.find_submission(DAY, "bob").late_submission_penalty == pytest.approx(0.2 * full)
 
 

@@ -31,13 +31,13 @@ LIMITS = jobs.Limits(cell_timeout=30, notebook_timeout=120, memory_bytes=1024**3
 CLASS = {"ann": lambda: solved(DAY, NB), "cat": lambda: mutated(DAY, NB, 1)[0]}  # full marks and a mistake
 
 
-DUE = "2027-01-15T23:59:00"  # ann hands in 32 h late: two days, 20 % of her score
+DUE = "2026-01-15T23:59:00"  # ann hands in 32 h late: two days, 20 % of her score
 
 
 def write(folder: Path, students=CLASS) -> Path:
     subs = write_class(folder, DAY, {s: {NB: make()} for s, make in students.items()})
     if "ann" in students:
-        (subs / "ann" / DAY / "timestamp.txt").write_text("2027-01-17 08:00:00.000000 UTC")
+        (subs / "ann" / DAY / "timestamp.txt").write_text("2026-01-17 08:00:00.000000 UTC")
     return subs
 
 

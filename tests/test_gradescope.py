@@ -88,7 +88,26 @@ def test_results_one_test_per_check_hidden_after_published_missing_zero():
     assert tests["a_hidden"]["visibility"] == "after_published"
     assert tests["a_hidden"]["output"] == "expected 3, got 4" and tests["a_hidden"]["max_score"] == 2.0
     assert tests["b_visible"]["score"] == 0 and "01_tensors.ipynb" in tests["b_visible"]["output"]
-    assert results["score"] == 1.0 and "1 / 4" in results["output"]
+    assert results["score"] == 1.0 and "1 / 2 points from the checks shown now" in results["output"]
+    assert "/ 4" not in results["output"] and "/ 3" not in results["output"]  # no total that counts hidden points
+
+
+def test_visible_output_never_tells_hidden_points():
+    """Before publishing, the always-visible top-level output names no hidden check's points: the hidden
+    check passed (2 points) must not change a single character of it."""
+    maxes = {"00_environment": {"a_visible": 1.0, "a_hidden": 2.0}}
+    outputs = []
+    for hidden_score in (0.0, 2.0):
+        rec = _record("00_environment", {"a_visible": (1.0, 1.0, None), "a_hidden": (hidden_score, 2.0, None)})
+        results = gradescope.to_results(DAY, [rec], maxes, {}, hidden={"a_hidden"}).to_json()
+        assert results["score"] == 1.0 + hidden_score  # Gradescope's own score: the whole grade
+        visible = [t for t in results["tests"] if t["visibility"] == "visible"]
+        outputs.append((results["output"], json.dumps(visible)))
+    assert outputs[0] == outputs[1]
+    assert "1 / 1" in outputs[0][0] and "3" not in outputs[0][0]
+    without_hidden = gradescope.to_results(DAY, [_record("00_environment", {"a_visible": (1.0, 1.0, None)})],
+                                           {"00_environment": {"a_visible": 1.0}}, {}, hidden=set()).to_json()
+    assert without_hidden["output"].startswith(f"{DAY}: 1 / 1 points.")  # nothing hidden: the plain total
 
 
 def test_hidden_checks_are_the_cells_with_hidden_tests(tmp_path):
