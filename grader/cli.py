@@ -103,6 +103,10 @@ def _classroom_args(grade: argparse.ArgumentParser) -> None:
                                 "worksheet given with --lms-roster adds its Group column")
     classroom.add_argument("--feedback-zip", action="store_true",
                            help="also write feedback-zip/<day>/<student>.zip (each student's feedback pages)")
+    classroom.add_argument("--solutions-after-due", action="store_true",
+                           help="once the due date and every extension have passed, write each notebook's worked "
+                                "solution (the student copy with the model answers, no hidden test) into "
+                                "solutions/<day>/ and each student's feedback zip, in the student's language")
 
 
 def _check_parser(sub) -> None:
@@ -192,10 +196,11 @@ def cmd_grade(args) -> int:
     for result in summary.exports:
         print_export(result)
     humans = print_intake(summary.intake, args.lang)
+    worked = release_solutions(args, due, summary) if args.solutions_after_due else {}
     if args.feedback_zip:
         from grader import exports
 
-        zips = exports.feedback_zips(Path(args.out), args.day)
+        zips = exports.feedback_zips(Path(args.out), args.day, worked)
         print(f"feedback zips: {len(zips)} in {Path(args.out) / 'feedback-zip' / args.day}/")
     if summary.handin_problems:
         print(f"needs a human: {len(summary.handin_problems)} hand-in(s), the rest graded (details in the report):\n  "
@@ -205,6 +210,27 @@ def cmd_grade(args) -> int:
               "could be read (see the report); check that this is the right download for this day", file=sys.stderr)
         return 1
     return 1 if summary.refused or summary.handin_problems or humans else 0
+
+
+def release_solutions(args, due, summary) -> dict[str, list[tuple[Path, str]]]:
+    """Worked solutions (grader.worked) once every due date has passed: written, and for each student the
+    files (and their names in the zip) in the student's language. Held back, it says why on stderr."""
+    from grader import worked
+
+    state = worked.release(due, summary.intake.dues)
+    if not state.allowed:
+        why = ("no due date is set (--due or c.CoursePenalty.due)" if state.last_due is None else
+               f"the last due date, {state.last_due:%Y-%m-%d %H:%M} UTC, has not passed"
+               + (f" (extensions of {', '.join(state.held_by)})" if state.held_by else ""))
+        print(f"note: worked solutions held back: {why}; grade again with --solutions-after-due after it",
+              file=sys.stderr)
+        return {}
+    langs = {r.student: r.lang for r in summary.records}
+    written = worked.write(args.day, Path(args.out), set(langs.values()) | {"en"})
+    print(f"worked solutions: {len(written)} in {Path(args.out) / 'solutions' / args.day}/")
+    by_lang = {lang: [(p, f"solutions/{p.name}") for p in written
+                      if p.parent.name == (worked.LANG_FOLDERS.get(lang) or args.day)] for lang in set(langs.values())}
+    return {student: by_lang.get(lang, []) for student, lang in langs.items()}
 
 
 def ran_any(summary) -> bool:

@@ -73,8 +73,9 @@ def export(kind: str, db_url: str, day: str, reports: Path, column: str | None =
                  missing_as_zero)
 
 
-def feedback_zips(out: Path, day: str) -> list[Path]:
-    """``feedback-zip/<day>/<student>.zip`` holding ``<day>/<notebook>.html``, one per student."""
+def feedback_zips(out: Path, day: str, extra: dict[str, list[tuple[Path, str]]] | None = None) -> list[Path]:
+    """``feedback-zip/<day>/<student>.zip`` holding ``<day>/<notebook>.html``, one per student, and the
+    student's ``extra`` files (path, name under ``<day>/``): their worked solutions, once released."""
     root = Path(out) / "feedback"
     made = []
     for student_dir in sorted(p for p in root.iterdir() if p.is_dir()) if root.exists() else []:
@@ -86,5 +87,7 @@ def feedback_zips(out: Path, day: str) -> list[Path]:
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
             for page in pages:
                 z.write(page, f"{day}/{page.name}")
+            for path, name in (extra or {}).get(student_dir.name, []):
+                z.write(path, f"{day}/{name}")
         made.append(target)
     return made

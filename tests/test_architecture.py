@@ -22,7 +22,7 @@ STAGES = {
     2: ("sandbox", "zygote", "execute"),  # the jail: the kernel's confinement, warm kernels, nbgrader's Execute
     3: ("gradebook",),  # nbgrader's database: templates, merging, reading scores
     4: ("jobs", "reference", "late", "extensions", "class_intake"),  # one notebook graded: the job, the second key's reference run, penalties
-    5: ("report", "exports", "lms_files", "similarity", "similarity_page", "checklines"),  # results
+    5: ("report", "exports", "lms_files", "similarity", "similarity_page", "checklines", "worked"),  # results
     6: ("executors", "cluster", "worker_setup"),  # the Executor protocol, the local pool, Dask and its workers
     7: ("engine",),  # a class: intake, jobs on an executor, merging, results
     8: ("cli", "gradescope", "gradescope_zip", "limit_flags", "__main__", "_preload", "__init__"),  # entry points

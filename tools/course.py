@@ -10,11 +10,10 @@ from pathlib import Path
 import nbformat
 
 from grader.gradebook import course_folder_config, nbgrader_env
+from grader.worked import worked_copy
 from tools.notebooks import (
     SOLUTIONS,
-    nbgrader_meta,
     read,
-    strip_solution_markers,
 )
 
 
@@ -68,18 +67,9 @@ class TempCourse:
 
 
 def solved_copy(student_nb: nbformat.NotebookNode, source_nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """The student notebook with every answer filled in from the source, as a learner would."""
-    answers = {
-        nbgrader_meta(c)["grade_id"]: strip_solution_markers(c.source)
-        for c in source_nb.cells
-        if nbgrader_meta(c).get("solution")
-    }
-    nb = nbformat.from_dict(student_nb)
-    for cell in nb.cells:
-        meta = nbgrader_meta(cell)
-        if meta.get("solution"):
-            cell.source = answers[meta["grade_id"]]
-    return nb
+    """The student notebook with every answer filled in from the source, as a learner would
+    (the worked solution ``grade --solutions-after-due`` hands out: grader/worked.py)."""
+    return worked_copy(student_nb, source_nb)
 
 
 def solved_translated(source: Path, lang: str = "zh-CN") -> nbformat.NotebookNode:
