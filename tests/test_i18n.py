@@ -9,9 +9,11 @@ changed; ``test_an_edited_english_cell_fails_naming_the_entry`` proves it on a t
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sys
 
+import nbformat
 import pytest
 
 from tools.course import solved_copy, solved_translated
@@ -19,6 +21,8 @@ from tools.notebooks import DAYS, ROOT, SOLUTIONS, nb_key, read, solution_notebo
 
 sys.path.insert(0, str(ROOT / "tools"))
 import i18n  # noqa: E402  (tools/i18n.py)
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
 
 LANG = "zh-CN"
 EDITION = ROOT / LANG
@@ -42,13 +46,28 @@ def _cell(cell: dict) -> str:
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=nb_key)
 def test_code_tests_and_nbgrader_metadata_are_the_english_ones(path):
     """Byte for byte: every code cell (source and metadata) and every cell's metadata and id; free
-    code cells and answer scaffolds may differ in comments only; markdown only in its text."""
+    code cells and answer scaffolds may differ in comments only; markdown only in its text; a test
+    cell only in its docstring (the check's title, from the catalogue), with nbgrader's checksum
+    of the translated cell, so Validate sees it as released (the grader runs the course's own test
+    code in any case)."""
+    from nbgrader.utils import compute_checksum
+
     english = json.loads(student_copy(path).read_text(encoding="utf-8"))
     chinese = json.loads((EDITION / path.parent.name / path.name).read_text(encoding="utf-8"))
     assert len(english["cells"]) == len(chinese["cells"]), "not the same cells"
     for en, zh in zip(english["cells"], chinese["cells"], strict=True):
         where = f"{nb_key(path)} cell {en.get('id')}"
+        if i18n.is_test(en):
+            en_lines, zh_lines = i18n._source(en).split("\n"), i18n._source(zh).split("\n")
+            assert zh_lines[1:] == en_lines[1:], f"{where}: a test cell's code differs from the English edition"
+            title = i18n.translated_title_line(i18n._source(en), en["metadata"]["nbgrader"]["grade_id"], LANG)
+            assert zh_lines[0] == (title or en_lines[0]) and CJK.search(zh_lines[0]), \
+                f"{where}: the docstring should be the catalogue's Chinese title: {zh_lines[0]}"
+            assert zh["metadata"]["nbgrader"].pop("checksum") == compute_checksum(nbformat.from_dict({**zh, "source": i18n._source(zh)})), where
+            en["metadata"]["nbgrader"].pop("checksum")
         assert {k: v for k, v in en.items() if k != "source"} == {k: v for k, v in zh.items() if k != "source"}, where
+        if i18n.is_test(en):
+            continue
         if en["cell_type"] == "code" and i18n.is_scaffold(en):  # an answer scaffold: comments may be translated
             assert i18n.strip_comments(i18n._source(en)) == i18n.strip_comments(i18n._source(zh)), \
                 f"{where}: the Chinese answer scaffold changes code, not only comments"
@@ -135,7 +154,9 @@ def test_solved_chinese_copy_is_the_english_solution():
     zh, en = solved_translated(path), solved_copy(read(student_copy(path)), read(path))
     assert zh.metadata["ptcourse"]["lang"] == LANG
     for a, b in zip(zh.cells, en.cells, strict=True):
-        if b.cell_type == "code":
+        if i18n.is_test(b):  # the docstring is translated (test_code_tests_and_nbgrader_metadata_are_the_english_ones)
+            assert a.source.split("\n")[1:] == b.source.split("\n")[1:]
+        elif b.cell_type == "code":
             assert i18n.strip_comments(a.source) == i18n.strip_comments(b.source)
     assert "NotImplementedError" not in "\n".join(c.source for c in zh.cells if c.cell_type == "code")
 

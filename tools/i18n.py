@@ -286,8 +286,48 @@ def translate_notebook(nb: dict, entries: dict[str, Entry], lang: str, where: st
     for cell in out["cells"]:
         if is_scaffold(cell):
             cell["source"] = translated_stub(_source(cell), lang)
+        elif is_test(cell):
+            translate_docstring(cell, lang)
     out["metadata"]["ptcourse"] = {**out["metadata"].get("ptcourse", {}), "lang": lang}
     return out
+
+
+def is_test(cell: dict) -> bool:
+    """An nbgrader test cell (graded, not an answer)."""
+    meta = _nbgrader(cell)
+    return cell["cell_type"] == "code" and bool(meta.get("grade")) and not meta.get("solution")
+
+
+def translated_title_line(source: str, grade_id: str, lang: str) -> str | None:
+    """A test cell's first line, its docstring (the check's title), as ``lang``'s catalogue says it
+    (``<grade_id>.title``, which tools/msgify.py takes from the English docstring); ``None`` if the
+    first line is no one-line docstring or the title has no translation that fits in one."""
+    from ptcourse.messages import catalogue, normalise_lang
+
+    first = source.split("\n", 1)[0]
+    title = catalogue(normalise_lang(lang)).get(f"{grade_id}.title")
+    if not (first.startswith('"""') and first.endswith('"""') and len(first) > 6) or not title:
+        return None
+    if '"""' in title or title.endswith('"') or "\\" in title or "\n" in title:
+        return None
+    return f'"""{title}"""'
+
+
+def translate_docstring(cell: dict, lang: str) -> None:
+    """The test cell's docstring in ``lang`` (:func:`translated_title_line`); its nbgrader checksum is
+    recomputed, so Validate sees the cell as released. Only the docstring changes: the grader runs
+    the course's own test code in any case (grader/repair.py)."""
+    import nbformat
+    from nbgrader.utils import compute_checksum
+
+    source = _source(cell)
+    line = translated_title_line(source, _nbgrader(cell).get("grade_id", ""), lang)
+    if line is None:
+        return
+    rest = source.split("\n", 1)
+    cell["source"] = line + ("\n" + rest[1] if len(rest) > 1 else "")
+    if "checksum" in _nbgrader(cell):
+        cell["metadata"]["nbgrader"]["checksum"] = compute_checksum(nbformat.from_dict(cell))
 
 
 def translated_stub(source: str, lang: str) -> str:
