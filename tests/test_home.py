@@ -82,3 +82,45 @@ def test_metadata_is_the_course_kernels():
             f"HOME.ipynb metadata {key} is {page.metadata.get(key)}, the course kernel reports "
             f"{fresh.metadata[key]}: run 'make points'"
         )
+
+
+def _opening(path=HOME) -> str:
+    import nbformat
+
+    return nbformat.read(str(path), as_version=4).cells[0].source
+
+
+def test_home_opens_with_where_to_start_how_long_how_to_check_and_where_to_ask():
+    """The opening cell says, in plain words and in each edition's language: where to start (Day 1's first
+    notebook), how long each day takes (the computed totals, no estimating rule's jargon: that is in
+    CONTRIBUTING), how to check your work, and where to ask."""
+    from tools import home
+    from tools.times import day_totals, duration
+
+    for path, lang, words in ((HOME, "en", ("Where to start", "How long it takes", "Checking your work",
+                                            "Where to ask")),
+                              (ROOT / "zh-CN" / "HOME.ipynb", "zh-CN", ("从哪里开始", "要花多长时间", "怎样检查你的答案",
+                                                                       "到哪里提问"))):
+        text = _opening(path)
+        assert all(w in text for w in words), f"{path.name} ({lang}) should say {words}"
+        assert "day1/00_environment.ipynb" in text, "where to start: the first notebook, linked"
+        assert home.days_sentence(lang) in text and home.ask_sentence(lang) in text
+        for jargon in ("words a minute", "words per minute", "个英文词", "lines a minute"):
+            assert jargon not in text, f"{path.name}: the times' rule belongs in CONTRIBUTING, not on the home page"
+    for day, (minutes, _) in day_totals().items():
+        assert f"Day {day[-1]} about {duration(minutes)}" in _opening(), f"{day}'s total on HOME"
+
+
+def test_where_to_ask_comes_from_one_setting(tmp_path):
+    """`[tool.ptcourse] ask-url` in pyproject.toml is the one place: set, both editions link it; empty,
+    learners are sent to their instructor."""
+    from tools import home
+
+    (tmp_path / "pyproject.toml").write_text('[tool.ptcourse]\nask-url = "https://forum.example.edu/pytorch"\n')
+    url = home.ask_url(tmp_path)
+    assert url == "https://forum.example.edu/pytorch"
+    assert f"]({url})" in home.ask_sentence("en", url) and f"]({url})" in home.ask_sentence("zh-CN", url)
+    assert "instructor" in home.ask_sentence("en", "") and "老师" in home.ask_sentence("zh-CN", "")
+    (tmp_path / "pyproject.toml").write_text("[tool.ruff]\nline-length = 120\n")
+    assert home.ask_url(tmp_path) == ""
+    assert home.ask_url() == "" or home.ask_url().startswith("https://"), "the course's own setting is a web address"

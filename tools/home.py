@@ -3,9 +3,12 @@
 Each day's table lives in one markdown cell between ``<!-- table:dayN -->`` and
 ``<!-- /table -->``. The authors write the title and what the notebook teaches; the minutes
 (tools/times.py: one stated rule, no hand-written times), the points and the totals come
-from the notebooks. The rule itself is written between ``<!-- times:rule -->`` and
-``<!-- /times -->``. ``make points`` rewrites them (``python -m tools.home --write``) and
-tests/test_home.py fails when they are stale.
+from the notebooks. The opening cell says in plain words how long each day takes (between
+``<!-- times:days -->`` and ``<!-- /times -->``; the rule behind the times is CONTRIBUTING's
+"Honest times") and where to ask (between ``<!-- ask -->`` and ``<!-- /ask -->``, from
+``[tool.ptcourse] ask-url`` in pyproject.toml, the one place an instructor sets it).
+``make points`` rewrites them (``python -m tools.home --write``) and tests/test_home.py fails
+when they are stale.
 The notebook's metadata is the course kernel's (``tools/lab_setup.py``'s ``home_metadata``):
 JupyterLab then opens the page without marking it modified.
 """
@@ -15,12 +18,14 @@ from __future__ import annotations
 import re
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import nbformat
+import tomllib
 
 from tools.lab_setup import home_metadata
 from tools.notebooks import DAYS, ROOT, points, solution_notebooks
-from tools.times import RULE, duration, estimate
+from tools.times import day_totals, duration, estimate
 
 HOME = ROOT / "HOME.ipynb"
 TABLE = re.compile(r"<!-- table:(?P<day>day\d) -->\n(?P<body>.*?)<!-- /table -->", re.S)
@@ -28,7 +33,8 @@ ROW = re.compile(
     r"^\| \[(?P<title>[^\]]+)\]\((?P<path>day\d/[\w.]+\.ipynb)\) \| (?P<what>.+?) \| (?P<minutes>\d+) min(?: \(\+\d+ optional\))? \|[^|]*\|$",
     re.M,
 )
-TIMES_RULE = re.compile(r"<!-- times:rule -->\n.*?<!-- /times -->", re.S)
+DAYS_BLOCK = re.compile(r"<!-- times:days -->\n.*?<!-- /times -->", re.S)
+ASK_BLOCK = re.compile(r"<!-- ask -->\n.*?<!-- /ask -->", re.S)
 HEADER = "| notebook | what you learn | time | points |\n|---|---|---:|---:|"
 # A row as a translation writes it (tools/i18n.py): title, link and "what you learn"; the rest is regenerated.
 LOOSE_ROW = re.compile(r"^\| \[(?P<title>[^\]]+)\]\((?P<path>day\d/[\w.]+\.ipynb)\) \| (?P<what>.+?) \|.*$", re.M)
@@ -38,6 +44,18 @@ WORDS = {
         "header": "| 笔记本 | 你将学到 | 时间 | 分数 |\n|---|---|---:|---:|",
         "minutes": "{m} 分钟", "optional": "（另有 {m} 分钟选读）", "total_optional": "（另有 {m} 分钟选读）",
         "in_all": "第 {n} 天合计", "hours": "{h} 小时 {m:02d} 分钟",
+        "day_time": "第 {n} 天约 {time}", "days_joined": "，",
+        "days_end": "：这是读完全部内容、运行笔记本并做完每个练习的时间。每个笔记本的时间见下面的表格；标有“（选读）”的部分是额外内容。",
+        "ask_url": "到[课程讨论区]({url})提问，任何笔记本的问题都可以。",
+        "ask_none": "问你的老师或班级的讨论区；提问时把检查的信息一起贴上：它写明了期望的结果和你的代码给出的结果。",
+    },
+    "en": {
+        "day_time": "Day {n} about {time}", "days_joined": ", ",
+        "days_end": ": the time to read everything, run the notebooks and do every exercise. Each notebook's "
+                    "time is in the tables below; sections marked \"(optional)\" are extra.",
+        "ask_url": "the [course's discussion page]({url}); questions about any notebook are welcome there.",
+        "ask_none": "your instructor or your class's forum. Paste the check's message into your question: it "
+                    "says what was expected and what your code gave.",
     },
 }
 
@@ -64,7 +82,7 @@ def rows(source: str, loose: bool = False) -> list[Row]:
 
 
 def _minutes(minutes: int, lang: str, total: bool = False) -> str:
-    if lang not in WORDS:
+    if lang not in WORDS or lang == "en":
         return duration(minutes) if total else f"{minutes} min"
     hours, rest = divmod(minutes, 60)
     words = WORDS[lang]
@@ -75,7 +93,7 @@ def table(day: str, written: list[Row], lang: str = "en") -> str:
     """The day's table: the authors' rows in course order, estimated minutes and points from the
     notebooks, totals (optional reading shown apart, never added to the time). ``lang``: the
     headings and units of a translated home page (``WORDS``; tools/i18n.py)."""
-    if lang in WORDS:
+    if lang != "en":
         return _table_in(day, written, lang)
     by_path = {r.path: r for r in written}
     lines, total_min, total_opt, total_pts = [HEADER], 0, 0, 0.0
@@ -116,13 +134,40 @@ def _table_in(day: str, written: list[Row], lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def ask_url(root: Path = ROOT) -> str:
+    """Where learners ask (``[tool.ptcourse] ask-url`` in pyproject.toml), or ``""``."""
+    with open(root / "pyproject.toml", "rb") as f:
+        return str(tomllib.load(f).get("tool", {}).get("ptcourse", {}).get("ask-url", "")).strip()
+
+
+def days_sentence(lang: str = "en") -> str:
+    """How long each day takes, in one plain sentence of ``lang`` (the rule: tools/times.py)."""
+    words = WORDS[lang]
+    times = [words["day_time"].format(n=day.removeprefix("day"), time=_minutes(minutes, lang, total=True))
+             for day, (minutes, _) in day_totals().items()]
+    return words["days_joined"].join(times) + words["days_end"]
+
+
+def ask_sentence(lang: str = "en", url: str | None = None) -> str:
+    """Where to ask, in ``lang``: the configured page, else the instructor."""
+    url = ask_url() if url is None else url
+    return WORDS[lang]["ask_url"].format(url=url) if url else WORDS[lang]["ask_none"]
+
+
+def plain_words(source: str, lang: str = "en") -> str:
+    """``source`` with the opening cell's generated sentences (times, where to ask) in ``lang``."""
+    source = DAYS_BLOCK.sub(lambda m: f"<!-- times:days -->\n{days_sentence(lang)}\n<!-- /times -->", source)
+    return ASK_BLOCK.sub(lambda m: f"<!-- ask -->\n{ask_sentence(lang)}\n<!-- /ask -->", source)
+
+
 def rendered(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """``nb`` with every day's table regenerated and the course kernel's metadata."""
+    """``nb`` with every day's table and the opening cell's sentences regenerated, and the course
+    kernel's metadata."""
     out = nbformat.from_dict(nb)
     out.metadata.update(home_metadata())
     for cell in out.cells:
         if cell.cell_type == "markdown":
-            cell.source = TIMES_RULE.sub(f"<!-- times:rule -->\n{RULE}\n<!-- /times -->", cell.source)
+            cell.source = plain_words(cell.source)
             cell.source = TABLE.sub(
                 lambda m: f"<!-- table:{m['day']} -->\n{table(m['day'], rows(m['body']))}<!-- /table -->",
                 cell.source,

@@ -65,9 +65,15 @@ def en_hash(source: str) -> str:
     return hashlib.sha256(source.encode("utf-8")).hexdigest()[:12]
 
 
+# HOME.ipynb's generated sentences (tools/home.py: each day's time, where to ask): made in each language by code.
+GENERATED = re.compile(r"<!-- (?P<name>times:days|ask) -->\n.*?<!-- /(?:times|ask) -->", re.S)
+
+
 def hashed_text(source: str) -> str:
     """What of a cell's English source the hash covers: all of it, except that a day table of
-    HOME.ipynb counts only by its rows' titles, links and "what you learn" texts."""
+    HOME.ipynb counts only by its rows' titles, links and "what you learn" texts, and its generated
+    sentences not at all."""
+    source = GENERATED.sub(lambda m: f"<!-- {m['name']} -->", source)
     return TABLE.sub(lambda m: f"<!-- table:{m['day']} -->\n" + "".join(
         f"{r['title']} | {r['path']} | {r['what']}\n" for r in LOOSE_ROW.finditer(m["body"])) + "<!-- /table -->",
         source)
@@ -378,6 +384,7 @@ def translated_home(nb: dict, entries: dict[str, Entry], lang: str) -> dict:
             cell.source = TABLE.sub(lambda m: f"<!-- table:{m['day']} -->\n"
                                     f"{home.table(m['day'], home.rows(m['body'], loose=True), lang=lang)}<!-- /table -->",
                                     cell.source)
+            cell.source = home.plain_words(cell.source, lang)
     return json.loads(nbformat.writes(nbnode))
 
 
