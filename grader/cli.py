@@ -164,6 +164,7 @@ def cmd_grade(args) -> int:
                    missing_as_zero=args.missing_as_zero,
                    second_key=os.environ.get("PTGRADE_SECOND_KEY") != "off")
     from grader.downloads import DownloadError
+    from grader.reference import ReferenceFailed
     from grader.roster import RosterError
 
     try:
@@ -171,6 +172,9 @@ def cmd_grade(args) -> int:
     except (DownloadError, RosterError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except ReferenceFailed as exc:  # nobody was graded: the course's own notebook must run first
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     print(f"graded {summary.graded} notebook(s), skipped {summary.skipped} already graded, "
           f"{summary.problems} with problems, in {summary.wall_s:.1f} s")
     if summary.overhead_s is not None:
@@ -186,7 +190,11 @@ def cmd_grade(args) -> int:
 
         zips = exports.feedback_zips(Path(args.out), args.day)
         print(f"feedback zips: {len(zips)} in {Path(args.out) / 'feedback-zip' / args.day}/")
-    return 1 if summary.refused else 0
+    if summary.lost:
+        print(f"error: {len(summary.lost)} notebook(s) could not be graded: a grading process died on every try "
+              f"(not the learners' code; grade them again with --regrade --student):\n  "
+              + "\n  ".join(summary.lost[:10]), file=sys.stderr)
+    return 1 if summary.refused or summary.lost else 0
 
 
 def self_check_page(day: str, notebook: str, lang: str) -> Path:

@@ -22,6 +22,15 @@ OUTPUT_BYTES = 1024**2  # what one cell may print
 DISK_BYTES = 1024**3  # files the kernel may write (its folder, and a warm kernel's /tmp)
 IOPUB_TIMEOUT_S = 30  # how long a cell's last output messages may lag behind its reply (grader.jobs)
 
+# -- the grader's own faults (grader/faults.py) ------------------------------------------------------
+# A job whose grading process died (its Dask worker, its fork server, the job process itself: a signal,
+# the OOM killer), not through the learner's code, runs again in a fresh process, at most this many
+# more times; each retry is in the class report. A notebook still lost then "could not be graded".
+JOB_RETRIES = 2
+# A reference run (grader/reference.py) that ran out of time (the notebook's limit, or a cell's) runs
+# once more with both limits this many times longer, before the class run stops.
+REFERENCE_TIMEOUT_FACTOR = 3
+
 # -- environment variables: name -> what it does (the README's table lists the same) -----------------
 ENVIRONMENT = {
     # the grader (the instructor's environment; never passed to a learner's kernel)
@@ -49,4 +58,5 @@ ENVIRONMENT = {
     "PTCOURSE_MUTANT_RECORD": "a .jsonl file: the mutant tests record what each mutant showed",
     "PTCOURSE_XDIST_GROUPS": "set by the test suite: where test processes write their groups",
     "PTCOURSE_SOAK_TAG": "set by make soak: marks every process of a soak run, to find leftovers",
+    "PTGRADE_FAULT": "tests only: a file naming one grading process to kill once, mid-job (grader/faults.py)",
 }

@@ -87,7 +87,7 @@ def test_worker_image_uses_the_setup_script():
     assert "bubblewrap" in text and "DASK_DISTRIBUTED__WORKER__DAEMON" in text
     commands = worker_setup.install(dry_run=True)
     assert any("requirements-grader.txt" in " ".join(c) for c in commands)
-    assert "daemon: false" in worker_setup.config_yaml() and "allowed-failures: 1" in worker_setup.config_yaml()
+    assert "daemon: false" in worker_setup.config_yaml() and "allowed-failures: 0" in worker_setup.config_yaml()
 
 
 # -- slow: a LocalCluster ------------------------------------------------------------------------
