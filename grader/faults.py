@@ -12,7 +12,7 @@ a death from outside the job's Python: a signal, the OOM killer, or the fork ser
 exit code reads 255). A job process outlives a dead fork server only for a moment: it dies with its
 parent (:func:`die_with_parent`), and :func:`lost` kills it if it is still there.
 
-The test hook (``PTGRADE_FAULT``, tests only): a file holding ``<process> <student>``; the first job
+The test hook (``PTGRADE_FAULT``, tests only): a file holding ``<process> <student> [always]``; the first job
 of that student to reach a graded test cell claims the file (renames it: once, across processes) and
 kills that process there, mid-run: ``job`` (itself), ``forkserver`` (its parent), ``worker`` (the Dask
 worker above the fork server) or ``kernel`` (the learner's kernel: the control, which is *not* lost).
@@ -143,13 +143,20 @@ def arm(execute_class, path: str) -> None:
 
 
 def fire(path: str, executor=None) -> None:
-    """Claim the fault file (only one process can) and kill the process it names."""
-    claimed = f"{path}.fired-{os.getpid()}"
+    """Claim the fault file (only one process can) and kill the process it names; a file whose third
+    word is ``always`` is never claimed: every job of its student is killed (a reference that never
+    completes)."""
     try:
-        os.rename(path, claimed)
+        words = Path(path).read_text().split()
     except OSError:
         return  # fired already, by this job or another
-    process = Path(claimed).read_text().split()[0]
+    claimed = f"{path}.fired-{os.getpid()}"
+    if words[2:3] != ["always"]:
+        try:
+            os.rename(path, claimed)
+        except OSError:
+            return
+    process = words[0]
     if process == "job":
         os.kill(os.getpid(), signal.SIGKILL)
     elif process == "forkserver":

@@ -1,0 +1,267 @@
+"""The grader's own faults never cost a learner a grade, and a reference proves itself (grader/faults.py,
+grader/reference.py, grader.executors.retrying).
+
+Fast: how a lost job is told from a notebook's own failure, the retries, the reference's proof and
+cache. Slow: each grading process killed in turn (the hook ``PTGRADE_FAULT``) during a learner's job
+and during a reference run, on the local pool and on Dask (``local:2``), with the cheapest notebook
+(``day1/00_environment``): right grades, the retries in the report, the right exit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import signal
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from grader import executors, faults, jobs, reference, settings
+from grader.observations import ObserveSpec
+from grader.records import CellKind, Status
+from tools.classroom import mutated, solved, write_class
+from tools.notebooks import ROOT
+
+DAY, NB = "day1", "00_environment"
+EXPECTED = {"a", "b"}
+
+
+# -- fast: telling a lost job from a notebook's failure -------------------------------------------
+def test_a_job_is_lost_only_when_its_process_did_not_end_in_order():
+    assert faults.lost(0, "ok", None) == ""
+    assert faults.lost(1, "error", None) == ""  # nbgrader's own failure: its verdict stands, not retried
+    assert faults.lost(255, "ok", None) == ""  # it finished, then its fork server died
+    assert "SIGKILL" in faults.lost(-signal.SIGKILL, None, None)
+    assert "SIGSEGV" in faults.lost(-signal.SIGSEGV, None, None)
+    assert "fork server" in faults.lost(255, None, None)
+    assert faults.lost(0, None, None) and faults.lost(3, None, None)
+
+
+def test_a_job_process_left_by_its_dead_fork_server_is_stopped():
+    orphan = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], start_new_session=True)
+    try:
+        job = faults.handle(orphan.pid)
+        why = faults.lost(255, None, job)
+        assert "fork server" in why and "stopped" in why
+        assert not job.is_running()  # killed (and reaped here: in the grader the fork server's child is not ours)
+    finally:
+        orphan.kill()
+
+
+def test_the_fault_hook_fires_once_for_its_student_only(tmp_path, monkeypatch):
+    path = tmp_path / "fault"
+    path.write_text("job ann")
+    monkeypatch.setenv("PTGRADE_FAULT", str(path))
+    assert faults.armed("kim") is None
+    assert faults.armed("ann") == str(path)
+    monkeypatch.setattr(os, "kill", lambda pid, sig: calls.append((pid, sig)))
+    calls = []
+    faults.fire(str(path))
+    faults.fire(str(path))  # claimed already
+    assert calls == [(os.getpid(), signal.SIGKILL)] and not path.exists()
+
+
+# -- fast: retries ----------------------------------------------------------------------------------
+class Flaky:
+    """An executor whose jobs are lost the first ``losses[key]`` times."""
+
+    def __init__(self, losses: dict[int, int]):
+        self.losses, self.runs = dict(losses), []
+
+    def run(self, items):
+        for key, spec in items:
+            self.runs.append(key)
+            if self.losses.get(key, 0) > 0:
+                self.losses[key] -= 1
+                yield key, jobs.JobOutcome(status=Status.ERROR, detail="lost: x", lost=f"died {key}")
+            else:
+                yield key, jobs.JobOutcome(status=Status.GRADED)
+
+
+def test_lost_jobs_run_again_up_to_the_limit_and_say_so():
+    flaky = Flaky({1: 1, 2: settings.JOB_RETRIES + 1})
+    got = dict(executors.retrying(flaky, [(0, "s0"), (1, "s1"), (2, "s2")]))
+    assert got[0].status == Status.GRADED and got[0].retries == ()
+    assert got[1].status == Status.GRADED and got[1].retries == ("died 1",)
+    assert got[2].lost == "died 2" and got[2].retries == ("died 2",) * settings.JOB_RETRIES
+    assert flaky.runs.count(2) == 1 + settings.JOB_RETRIES and flaky.runs.count(0) == 1
+
+
+# -- fast: the reference proves itself -------------------------------------------------------------
+def spec(**kw) -> jobs.JobSpec:
+    return jobs.JobSpec(day=DAY, student=reference.STUDENT, notebook=NB, nb_bytes=b"{}", sources_digest="d",
+                        limits=jobs.Limits(cell_timeout=10, notebook_timeout=100), **kw)
+
+
+def complete(**kw) -> jobs.JobOutcome:
+    return jobs.JobOutcome(status=Status.GRADED, observed={g: {"x": {"kind": "json", "value": 1}} for g in EXPECTED},
+                           **kw)
+
+
+def scripted(*outcomes):
+    seen = []
+
+    def run(s):
+        seen.append(s)
+        return outcomes[len(seen) - 1]
+    return run, seen
+
+
+def test_a_complete_reference_is_used():
+    run, seen = scripted(complete())
+    proven = reference.prove(NB, spec(), EXPECTED, run)
+    assert proven.observed is not None and proven.retries == () and len(seen) == 1
+
+
+def test_a_reference_with_holes_is_never_used():
+    holed = complete()
+    holed.observed.pop("b")
+    failed = complete(messages={"a": "AssertionError: no"})
+    for outcome in (holed, failed, jobs.JobOutcome(status=Status.ERROR, detail="nbgrader could not grade")):
+        run, seen = scripted(outcome)
+        proven = reference.prove(NB, spec(), EXPECTED, run)
+        assert proven.observed is None and len(seen) == 1, outcome
+        assert "observing cell" in proven.why
+
+
+def test_a_lost_reference_runs_again():
+    lost = jobs.JobOutcome(status=Status.ERROR, lost="the job's fork server died")
+    run, seen = scripted(lost, lost, complete())
+    proven = reference.prove(NB, spec(), EXPECTED, run)
+    assert proven.observed is not None and len(seen) == 3
+    assert all("fork server" in r for r in proven.retries)
+    run, seen = scripted(*[lost] * (settings.JOB_RETRIES + 1))
+    assert reference.prove(NB, spec(), EXPECTED, run).observed is None and len(seen) == settings.JOB_RETRIES + 1
+
+
+def test_a_reference_out_of_time_runs_once_more_with_longer_limits():
+    for late in (jobs.JobOutcome(status=Status.TIMEOUT, detail="did not finish"),
+                 complete(messages={"a": "stopped"}, kinds={"a": CellKind.STOPPED})):  # one cell's limit
+        run, seen = scripted(late, complete())
+        proven = reference.prove(NB, spec(), EXPECTED, run)
+        factor = settings.REFERENCE_TIMEOUT_FACTOR
+        assert proven.observed is not None and len(seen) == 2
+        assert (seen[1].limits.cell_timeout, seen[1].limits.notebook_timeout) == (10 * factor, 100 * factor)
+        assert f"x{factor}" in proven.retries[0]
+        run, seen = scripted(late, late)
+        assert reference.prove(NB, spec(), EXPECTED, run).observed is None and len(seen) == 2
+
+
+def test_a_failed_reference_stops_the_class_and_complete_ones_are_kept(tmp_path, monkeypatch):
+    monkeypatch.setattr(reference, "observing_cells", lambda path: EXPECTED)
+    masters = {NB: None, "01_tensors": None}
+    specs = [dataclasses.replace(spec(), notebook=n, student="ann") for n in masters]
+    outcomes = {NB: complete(), "01_tensors": jobs.JobOutcome(status=Status.TIMEOUT, detail="x")}
+    ran = []
+
+    def run(s):
+        ran.append(s.notebook)
+        return outcomes[s.notebook]
+
+    cache = reference.Cache(tmp_path / "reports" / reference.CACHE_NAME, "settings")
+    with pytest.raises(reference.ReferenceFailed, match="no notebook was graded") as err:
+        reference.second_keys(specs, masters, ROOT / "solutions" / DAY, run=run, warn=lambda t: None, cache=cache)
+    assert "01_tensors" in str(err.value) and "--notebook-timeout" in str(err.value)
+    assert sorted(ran) == [NB, "01_tensors", "01_tensors"]
+    assert stat.S_IMODE(cache.path.stat().st_mode) == 0o600  # it holds the secret
+    # the resumed run: the same secret, the complete reference not run again
+    again = reference.Cache(cache.path, "settings")
+    assert again.secret == cache.secret and NB in again.references
+    outcomes["01_tensors"], ran[:] = complete(), []
+    warned = []
+    keys = reference.second_keys(specs, masters, ROOT / "solutions" / DAY, run=run, warn=warned.append, cache=again)
+    assert ran == ["01_tensors"] and set(keys) == set(masters)
+    assert all(k == ObserveSpec(cache.secret, outcomes[NB].observed) for n, k in keys.items() if n == NB)
+    # other settings (another course version, grader, limits): a new secret, everything run again
+    assert reference.Cache(cache.path, "other").references == {}
+    again.clear()
+    assert not cache.path.exists()
+
+
+# -- slow: each grading process killed in turn, for real ------------------------------------------
+LIMITS = jobs.Limits(cell_timeout=60, notebook_timeout=180, memory_bytes=1024**3)
+CLASS = {"ann": lambda: solved(DAY, NB), "cat": lambda: mutated(DAY, NB, 1)[0]}  # full marks and a mistake
+
+
+@pytest.fixture(scope="module")
+def fault_file(tmp_path_factory):
+    """``PTGRADE_FAULT`` for the whole module (a Dask worker reads it when the cluster starts)."""
+    path = tmp_path_factory.mktemp("fault") / "fault"
+    old = os.environ.get(faults.FAULT_VARIABLE)
+    os.environ[faults.FAULT_VARIABLE] = str(path)
+    yield path
+    if old is None:
+        os.environ.pop(faults.FAULT_VARIABLE, None)
+    else:
+        os.environ[faults.FAULT_VARIABLE] = old
+
+
+def grade(tmp: Path, fault_file: Path, fault: str, scheduler: str | None = None) -> subprocess.CompletedProcess:
+    """The class graded by the command line, with ``fault`` (``<process> <student>``) armed."""
+    submitted = write_class(tmp / "in", DAY, {s: {NB: make()} for s, make in CLASS.items()})
+    fault_file.write_text(fault)
+    cmd = [sys.executable, "-m", "grader", "grade", DAY, "--submissions", str(submitted), "--out", str(tmp / "out"),
+           "--gradebook", f"sqlite:///{tmp / 'gb.db'}", "--quiet", "--workers", "2",
+           "--cell-timeout", str(LIMITS.cell_timeout), "--notebook-timeout", str(LIMITS.notebook_timeout)]
+    if scheduler:
+        cmd += ["--scheduler", scheduler]
+    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+
+def records(tmp: Path) -> dict[str, dict]:
+    return {p.parent.name: json.loads(p.read_text())
+            for p in (tmp / "out" / "reports" / DAY / "results").glob("*/*.json")}
+
+
+def assert_right(tmp: Path, done: subprocess.CompletedProcess, fault_file: Path, who: str) -> None:
+    out = done.stdout + done.stderr
+    assert done.returncode == 0, out
+    assert not fault_file.exists(), f"the fault never fired: {out}"
+    got = records(tmp)
+    assert got["ann"]["status"] == "graded" and got["ann"]["score"] == got["ann"]["max_score"] > 0, got["ann"]
+    assert got["cat"]["status"] == "graded" and 0 < got["cat"]["score"] < got["cat"]["max_score"], got["cat"]
+    assert not any("could not be graded" in n for r in got.values() for n in r["notes"])
+    report = (tmp / "out" / "reports" / DAY / "report.html").read_text()
+    if who == reference.STUDENT:
+        assert f"the reference run of {NB} ran again" in out and "lost" in out
+    else:
+        assert f"{who}/{NB}: graded again in a fresh process" in out
+        assert f"{who}/{NB}: graded again in a fresh process" in report
+    assert not (tmp / "out" / "reports" / DAY / reference.CACHE_NAME).exists()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("process", ["job", "forkserver"])
+@pytest.mark.parametrize("who", ["ann", reference.STUDENT])
+def test_a_grading_process_killed_on_the_local_pool(process, who, fault_file, tmp_path):
+    done = grade(tmp_path, fault_file, f"{process} {who}")
+    assert_right(tmp_path, done, fault_file, who)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("process", ["worker", "forkserver"])
+def test_a_grading_process_killed_on_dask(process, fault_file, tmp_path):
+    done = grade(tmp_path, fault_file, f"{process} ann", scheduler="local:2")
+    assert_right(tmp_path, done, fault_file, "ann")
+
+
+@pytest.mark.slow
+def test_the_learners_kernel_killed_is_the_notebooks_own_failure_and_not_retried(fault_file, tmp_path):
+    done = grade(tmp_path, fault_file, "kernel ann")
+    assert done.returncode == 0, done.stdout + done.stderr
+    got = records(tmp_path)["ann"]
+    assert got["status"] == "graded" and got["score"] < got["max_score"]
+    assert "graded again" not in done.stderr and not fault_file.exists()
+
+
+@pytest.mark.slow
+def test_a_reference_that_never_completes_stops_the_run(fault_file, tmp_path):
+    """Every try of the reference lost: a plain error, exit 1, nobody graded."""
+    done = grade(tmp_path, fault_file, f"job {reference.STUDENT} always")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "reference run failed, so no notebook was graded" in done.stderr
+    assert "Traceback" not in done.stderr and records(tmp_path) == {}
