@@ -12,9 +12,9 @@ a death from outside the job's Python: a signal, the OOM killer, or the fork ser
 exit code reads 255). A job process outlives a dead fork server only for a moment: it dies with its
 parent (:func:`die_with_parent`), and :func:`lost` kills it if it is still there.
 
-The test hook (``PTGRADE_FAULT``, tests only): a file holding ``<process> <student> [always]``; the first job
-of that student to reach a graded test cell claims the file (renames it: once, across processes) and
-kills that process there, mid-run: ``job`` (itself), ``forkserver`` (its parent), ``worker`` (the Dask
+The test hook (``PTGRADE_FAULT``, tests only): a folder of files, each holding ``<process> <student>
+[always]``; a job of that student reaching its first graded test cell claims the first such file
+(renames it: once, across processes) and kills that process there, mid-run: ``job`` (itself), ``forkserver`` (its parent), ``worker`` (the Dask
 worker above the fork server) or ``kernel`` (the learner's kernel: the control, which is *not* lost).
 """
 
@@ -116,47 +116,56 @@ def _kill(job) -> None:
 
 
 # -- the test hook --------------------------------------------------------------------------------
+def _faults(folder: str, student: str) -> list[tuple[Path, list[str]]]:
+    """The fault files of ``folder`` that name ``student`` (or ``*``), in name order, with their words."""
+    found = []
+    for path in sorted(Path(folder).iterdir()) if folder else ():
+        if path.name.startswith("."):
+            continue  # claimed already
+        try:
+            words = path.read_text().split()
+        except OSError:
+            continue  # claimed meanwhile
+        if len(words) >= 2 and words[0] in PROCESSES and words[1] in (student, "*"):
+            found.append((path, words))
+    return found
+
+
 def armed(student: str) -> str | None:
-    """The fault file for a job of ``student`` (read where the job starts), or None."""
-    path = os.environ.get(FAULT_VARIABLE)
-    if not path:
-        return None
-    try:
-        process, who = Path(path).read_text().split()[:2]
-    except (OSError, ValueError):
-        return None
-    return path if process in PROCESSES and who in (student, "*") else None
+    """The fault folder, when it holds a fault for a job of ``student`` (read where the job starts), or None."""
+    folder = os.environ.get(FAULT_VARIABLE, "")
+    return folder if os.path.isdir(folder) and _faults(folder, student) else None
 
 
-def arm(execute_class, path: str) -> None:
-    """In a job process: fire the fault of ``path`` at the notebook's first graded test cell."""
+def arm(execute_class, folder: str, student: str) -> None:
+    """In a job process: fire a fault of ``folder`` at the notebook's first graded test cell."""
     from ptcourse.nbmodel import role
 
     original = execute_class.preprocess_cell
 
     def preprocess_cell(self, cell, resources, index):
         if cell.cell_type == "code" and role(cell) == "test":
-            fire(path, self)
+            fire(folder, student, self)
         return original(self, cell, resources, index)
 
     execute_class.preprocess_cell = preprocess_cell
 
 
-def fire(path: str, executor=None) -> None:
-    """Claim the fault file (only one process can) and kill the process it names; a file whose third
-    word is ``always`` is never claimed: every job of its student is killed (a reference that never
-    completes)."""
-    try:
-        words = Path(path).read_text().split()
-    except OSError:
-        return  # fired already, by this job or another
-    claimed = f"{path}.fired-{os.getpid()}"
-    if words[2:3] != ["always"]:
-        try:
-            os.rename(path, claimed)
-        except OSError:
-            return
-    process = words[0]
+def fire(folder: str, student: str, executor=None) -> None:
+    """Claim the first fault for ``student`` (only one process can: a rename) and kill the process it
+    names; a fault whose third word is ``always`` is never claimed: every job of its student is killed
+    (a reference that never completes). Nothing left for ``student``: nothing happens."""
+    for path, words in _faults(folder, student):
+        if words[2:3] != ["always"]:
+            try:
+                os.rename(path, path.with_name(f".fired-{path.name}"))
+            except OSError:
+                continue  # another job claimed it
+        _kill_named(words[0], executor)
+        return
+
+
+def _kill_named(process: str, executor) -> None:
     if process == "job":
         os.kill(os.getpid(), signal.SIGKILL)
     elif process == "forkserver":

@@ -94,7 +94,7 @@ def _nbgrader_job(argv: list[str], cwd: str, env: dict[str, str], log_path: str,
     execute.OBSERVE, execute.OBSERVED_PATH = observe, os.path.join(cwd, "observed.json")
     execute.INTEGRITY_PATH = os.path.join(cwd, "integrity.json")
     if fault:
-        faults.arm(execute.JailedExecute, fault)
+        faults.arm(execute.JailedExecute, fault, summary["student"] if summary else "")
     execute.start_kernel_early()  # it boots while nbgrader prepares the notebook
     try:
         NbGraderApp.launch_instance(argv)

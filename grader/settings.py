@@ -58,5 +58,5 @@ ENVIRONMENT = {
     "PTCOURSE_MUTANT_RECORD": "a .jsonl file: the mutant tests record what each mutant showed",
     "PTCOURSE_XDIST_GROUPS": "set by the test suite: where test processes write their groups",
     "PTCOURSE_SOAK_TAG": "set by make soak: marks every process of a soak run, to find leftovers",
-    "PTGRADE_FAULT": "tests only: a file naming one grading process to kill once, mid-job (grader/faults.py)",
+    "PTGRADE_FAULT": "tests only: a folder of files, each naming a grading process to kill once, mid-job (grader/faults.py)",
 }

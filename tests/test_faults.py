@@ -52,17 +52,18 @@ def test_a_job_process_left_by_its_dead_fork_server_is_stopped():
         orphan.kill()
 
 
-def test_the_fault_hook_fires_once_for_its_student_only(tmp_path, monkeypatch):
-    path = tmp_path / "fault"
-    path.write_text("job ann")
-    monkeypatch.setenv("PTGRADE_FAULT", str(path))
+def test_the_fault_hook_fires_once_per_fault_for_its_student_only(tmp_path, monkeypatch):
+    (tmp_path / "1").write_text("job ann")
+    (tmp_path / "2").write_text("forkserver ann")
+    monkeypatch.setenv("PTGRADE_FAULT", str(tmp_path))
     assert faults.armed("kim") is None
-    assert faults.armed("ann") == str(path)
-    monkeypatch.setattr(os, "kill", lambda pid, sig: calls.append((pid, sig)))
+    assert faults.armed("ann") == str(tmp_path)
     calls = []
-    faults.fire(str(path))
-    faults.fire(str(path))  # claimed already
-    assert calls == [(os.getpid(), signal.SIGKILL)] and not path.exists()
+    monkeypatch.setattr(os, "kill", lambda pid, sig: calls.append((pid, sig)))
+    for _ in range(3):
+        faults.fire(str(tmp_path), "ann")
+    assert calls == [(os.getpid(), signal.SIGKILL), (os.getppid(), signal.SIGKILL)]  # each once, in order
+    assert faults.armed("ann") is None
 
 
 # -- fast: retries ----------------------------------------------------------------------------------
@@ -73,7 +74,7 @@ class Flaky:
         self.losses, self.runs = dict(losses), []
 
     def run(self, items):
-        for key, spec in items:
+        for key, _spec in items:
             self.runs.append(key)
             if self.losses.get(key, 0) > 0:
                 self.losses[key] -= 1
@@ -187,29 +188,28 @@ LIMITS = jobs.Limits(cell_timeout=60, notebook_timeout=180, memory_bytes=1024**3
 CLASS = {"ann": lambda: solved(DAY, NB), "cat": lambda: mutated(DAY, NB, 1)[0]}  # full marks and a mistake
 
 
-@pytest.fixture(scope="module")
-def fault_file(tmp_path_factory):
-    """``PTGRADE_FAULT`` for the whole module (a Dask worker reads it when the cluster starts)."""
-    path = tmp_path_factory.mktemp("fault") / "fault"
-    old = os.environ.get(faults.FAULT_VARIABLE)
-    os.environ[faults.FAULT_VARIABLE] = str(path)
-    yield path
-    if old is None:
-        os.environ.pop(faults.FAULT_VARIABLE, None)
-    else:
-        os.environ[faults.FAULT_VARIABLE] = old
+@pytest.fixture
+def fault_folder(tmp_path):
+    folder = tmp_path / "faults"
+    folder.mkdir()
+    return folder
 
 
-def grade(tmp: Path, fault_file: Path, fault: str, scheduler: str | None = None) -> subprocess.CompletedProcess:
-    """The class graded by the command line, with ``fault`` (``<process> <student>``) armed."""
-    submitted = write_class(tmp / "in", DAY, {s: {NB: make()} for s, make in CLASS.items()})
-    fault_file.write_text(fault)
+def grade(tmp: Path, folder: Path, kills: dict[str, list[str]], scheduler: str | None = None,
+          students=CLASS) -> subprocess.CompletedProcess:
+    """The class graded by the command line, with ``kills`` armed: student -> the processes killed in
+    its jobs, one per try, in order (``"reference"``: the reference run)."""
+    submitted = write_class(tmp / "in", DAY, {s: {NB: make()} for s, make in students.items()})
+    for who, processes in kills.items():
+        for i, process in enumerate(processes):
+            (folder / f"{who}-{i}").write_text(f"{process} {who}")
     cmd = [sys.executable, "-m", "grader", "grade", DAY, "--submissions", str(submitted), "--out", str(tmp / "out"),
            "--gradebook", f"sqlite:///{tmp / 'gb.db'}", "--quiet", "--workers", "2",
            "--cell-timeout", str(LIMITS.cell_timeout), "--notebook-timeout", str(LIMITS.notebook_timeout)]
     if scheduler:
         cmd += ["--scheduler", scheduler]
-    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    env = {**os.environ, faults.FAULT_VARIABLE: str(folder)}  # a Dask worker reads it when it starts
+    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600, env=env)
 
 
 def records(tmp: Path) -> dict[str, dict]:
@@ -217,51 +217,56 @@ def records(tmp: Path) -> dict[str, dict]:
             for p in (tmp / "out" / "reports" / DAY / "results").glob("*/*.json")}
 
 
-def assert_right(tmp: Path, done: subprocess.CompletedProcess, fault_file: Path, who: str) -> None:
+def assert_graded_right(tmp: Path, done: subprocess.CompletedProcess, folder: Path) -> dict[str, dict]:
     out = done.stdout + done.stderr
     assert done.returncode == 0, out
-    assert not fault_file.exists(), f"the fault never fired: {out}"
+    assert not [p.name for p in folder.iterdir() if not p.name.startswith(".fired-")], f"faults never fired: {out}"
     got = records(tmp)
     assert got["ann"]["status"] == "graded" and got["ann"]["score"] == got["ann"]["max_score"] > 0, got["ann"]
-    assert got["cat"]["status"] == "graded" and 0 < got["cat"]["score"] < got["cat"]["max_score"], got["cat"]
-    assert not any("could not be graded" in n for r in got.values() for n in r["notes"])
-    report = (tmp / "out" / "reports" / DAY / "report.html").read_text()
-    if who == reference.STUDENT:
-        assert f"the reference run of {NB} ran again" in out and "lost" in out
-    else:
-        assert f"{who}/{NB}: graded again in a fresh process" in out
-        assert f"{who}/{NB}: graded again in a fresh process" in report
     assert not (tmp / "out" / "reports" / DAY / reference.CACHE_NAME).exists()
+    return got
+
+
+def retried(tmp: Path, done: subprocess.CompletedProcess, who: str, count: int) -> None:
+    """The report and the run's warnings say that ``who``'s notebook was graded again after ``count`` losses."""
+    text = f"{who}/{NB}: graded again in a fresh process; earlier tries lost: {count}"
+    assert text in done.stderr, done.stderr
+    assert text in (tmp / "out" / "reports" / DAY / "report.html").read_text()
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("process", ["job", "forkserver"])
-@pytest.mark.parametrize("who", ["ann", reference.STUDENT])
-def test_a_grading_process_killed_on_the_local_pool(process, who, fault_file, tmp_path):
-    done = grade(tmp_path, fault_file, f"{process} {who}")
-    assert_right(tmp_path, done, fault_file, who)
+def test_each_grading_process_killed_on_the_local_pool(fault_folder, tmp_path):
+    """The job process and the fork server killed during the reference run and during a learner's
+    job: each run again, the grades right, the retries reported, exit 0. The control: a learner's kernel
+    killed is that notebook's own failure, never retried."""
+    done = grade(tmp_path, fault_folder, {reference.STUDENT: ["job", "forkserver"], "ann": ["forkserver", "job"],
+                                          "cat": ["kernel"]})
+    got = assert_graded_right(tmp_path, done, fault_folder)
+    assert f"the reference run of {NB} ran again: lost (the job process was killed by SIGKILL" in done.stderr
+    assert "lost (the job's fork server died" in done.stderr
+    retried(tmp_path, done, "ann", 2)
+    assert got["cat"]["status"] == "graded" and got["cat"]["score"] < got["cat"]["max_score"]
+    assert "cat/" not in done.stderr and any("kernel stopped" in n for n in got["cat"]["notes"])
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("process", ["worker", "forkserver"])
-def test_a_grading_process_killed_on_dask(process, fault_file, tmp_path):
-    done = grade(tmp_path, fault_file, f"{process} ann", scheduler="local:2")
-    assert_right(tmp_path, done, fault_file, "ann")
+def test_each_grading_process_killed_on_dask(fault_folder, tmp_path):
+    """``--scheduler local:2``: a Dask worker, the fork server inside one, and the job process killed."""
+    done = grade(tmp_path, fault_folder, {"ann": ["worker", "forkserver"], "cat": ["job"],
+                                          reference.STUDENT: ["forkserver"]}, scheduler="local:2")
+    got = assert_graded_right(tmp_path, done, fault_folder)
+    assert "Dask worker died" in done.stderr and "fork server died" in done.stderr
+    retried(tmp_path, done, "ann", 2)
+    retried(tmp_path, done, "cat", 1)
+    assert got["cat"]["status"] == "graded" and 0 < got["cat"]["score"] < got["cat"]["max_score"]
 
 
 @pytest.mark.slow
-def test_the_learners_kernel_killed_is_the_notebooks_own_failure_and_not_retried(fault_file, tmp_path):
-    done = grade(tmp_path, fault_file, "kernel ann")
-    assert done.returncode == 0, done.stdout + done.stderr
-    got = records(tmp_path)["ann"]
-    assert got["status"] == "graded" and got["score"] < got["max_score"]
-    assert "graded again" not in done.stderr and not fault_file.exists()
-
-
-@pytest.mark.slow
-def test_a_reference_that_never_completes_stops_the_run(fault_file, tmp_path):
+def test_a_reference_that_never_completes_stops_the_run(fault_folder, tmp_path):
     """Every try of the reference lost: a plain error, exit 1, nobody graded."""
-    done = grade(tmp_path, fault_file, f"job {reference.STUDENT} always")
+    (fault_folder / "always").write_text(f"job {reference.STUDENT} always")
+    done = grade(tmp_path, fault_folder, {}, students={"ann": CLASS["ann"]})
     assert done.returncode == 1, done.stdout + done.stderr
     assert "reference run failed, so no notebook was graded" in done.stderr
+    assert f"{NB}: error: lost: the job process was killed by SIGKILL" in done.stderr
     assert "Traceback" not in done.stderr and records(tmp_path) == {}
