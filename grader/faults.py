@@ -155,14 +155,25 @@ def fire(folder: str, student: str, executor=None) -> None:
     """Claim the first fault for ``student`` (only one process can: a rename) and kill the process it
     names; a fault whose third word is ``always`` is never claimed: every job of its student is killed
     (a reference that never completes). Nothing left for ``student``: nothing happens."""
+    global _FIRED
+    if _FIRED:
+        return  # one fault per job process: it is about to die
     for path, words in _faults(folder, student):
         if words[2:3] != ["always"]:
             try:
                 os.rename(path, path.with_name(f".fired-{path.name}"))
             except OSError:
                 continue  # another job claimed it
+        _FIRED = True
         _kill_named(words[0], executor)
+        if words[0] in ("forkserver", "worker"):
+            import time
+
+            time.sleep(120)  # its parent gone, this job dies with it (die_with_parent) or is stopped (lost)
         return
+
+
+_FIRED = False
 
 
 def _kill_named(process: str, executor) -> None:

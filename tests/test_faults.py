@@ -18,6 +18,7 @@ import signal
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -62,7 +63,9 @@ def test_the_fault_hook_fires_once_per_fault_for_its_student_only(tmp_path, monk
     assert faults.armed("ann") == str(tmp_path)
     calls = []
     monkeypatch.setattr(os, "kill", lambda pid, sig: calls.append((pid, sig)))
+    monkeypatch.setattr(time, "sleep", lambda s: None)  # a job whose parent it killed waits to die
     for _ in range(3):
+        monkeypatch.setattr(faults, "_FIRED", False)  # each a new job process
         faults.fire(str(tmp_path), "ann")
     assert calls == [(os.getpid(), signal.SIGKILL), (os.getppid(), signal.SIGKILL)]  # each once, in order
     assert faults.armed("ann") is None
@@ -112,6 +115,14 @@ def scripted(*outcomes):
         seen.append(s)
         return outcomes[len(seen) - 1]
     return run, seen
+
+
+def test_a_reference_must_observe_in_every_graded_cell_but_those_left_to_the_kernel():
+    """What a reference must send is what tests/test_observed_everywhere.py holds the course to."""
+    from tests.test_observed_everywhere import IN_KERNEL_ONLY, SOLUTIONS, _test_cells
+
+    for path in SOLUTIONS:
+        assert reference.observing_cells(path) == set(_test_cells(path)) - set(IN_KERNEL_ONLY), path
 
 
 def test_a_complete_reference_is_used():
