@@ -9,13 +9,17 @@ process (:func:`grader.executors.retrying`, ``settings.JOB_RETRIES``) and says s
 How a lost job is recognised, in the job's parent (:func:`lost`): the job process writes the marker
 ``ended`` (``ok`` or ``error``) as its very last act, whatever nbgrader did. An exit with no marker is
 a death from outside the job's Python: a signal, the OOM killer, or the fork server gone (its child's
-exit code reads 255). A job process outlives a dead fork server only for a moment: it dies with its
+exit code reads 255). A kernel that died with the warm-kernel server it was forked from (grader/zygote.py,
+which a job checks only after a kernel death) is a lost job too: the learner's code is held to its own
+kernel's end, not to the server's. (A notebook that kills its zygote itself gains nothing: each try is
+lost, and it "could not be graded", flagged for the instructor.) A job process outlives a dead fork server only for a moment: it dies with its
 parent (:func:`die_with_parent`), and :func:`lost` kills it if it is still there.
 
 The test hook (``PTGRADE_FAULT``, tests only): a folder of files, each holding ``<process> <student>
 [always]``; a job of that student reaching its first graded test cell claims the first such file
 (renames it: once, across processes) and kills that process there, mid-run: ``job`` (itself), ``forkserver`` (its parent), ``worker`` (the Dask
-worker above the fork server) or ``kernel`` (the learner's kernel: the control, which is *not* lost).
+worker above the fork server), ``zygote`` (the warm-kernel server its kernel came from, and so the
+kernel with it) or ``kernel`` (the learner's kernel: the control, which is *not* lost).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import signal
 from pathlib import Path
 
 MARKER = "ended"  # in the job's folder: written by the job process as it ends
-PROCESSES = ("job", "forkserver", "worker", "kernel")
+PROCESSES = ("job", "forkserver", "worker", "zygote", "kernel")
 FAULT_VARIABLE = "PTGRADE_FAULT"
 
 
@@ -183,10 +187,32 @@ def _kill_named(process: str, executor) -> None:
         os.kill(os.getppid(), signal.SIGKILL)
     elif process == "worker":
         _kill_worker()
+    elif process == "zygote":
+        _kill_zygote()
     elif process == "kernel" and executor is not None:
         from grader import sandbox
 
         sandbox.kill_tree(executor.km.provisioner.process.pid)
+
+
+def _kill_zygote() -> None:
+    """The jail of the warm-kernel server (grader/zygote.py) this job's kernel was forked from: its
+    bubblewrap, found by the zygote's own folder on its command line (the zygote itself is in its jail)."""
+    import json
+
+    import psutil
+
+    try:
+        with open(os.environ["PTGRADE_JAIL"]) as f:
+            sock = json.load(f).get("zygote")
+    except (KeyError, OSError, ValueError):
+        return
+    if not sock:
+        return
+    slot = os.path.join(os.path.dirname(sock), "slot")
+    for proc in psutil.process_iter(["cmdline"]):
+        if slot in (proc.info["cmdline"] or []) and "bwrap" in os.path.basename((proc.info["cmdline"] or [""])[0]):
+            proc.kill()
 
 
 def _kill_worker() -> None:

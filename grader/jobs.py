@@ -309,6 +309,10 @@ def run_job(
         result = _outcome(status, detail, peak, exitcode, (db_url, day, student, notebook, lang),
                           job_dir, autograded)
         _read_job_files(result, runtime, job_dir)
+        if zyg is not None and result.kernel_death and not zyg.alive():  # the kernel's death came from above
+            lost = "the warm-kernel server (zygote) that forked its kernel died"
+            return JobOutcome(status=Status.ERROR, detail=f"lost: {lost}", peak_bytes=peak, lost=lost,
+                              wall_s=time.monotonic() - started)
         result.wall_s = time.monotonic() - started
         clean = True
         return result

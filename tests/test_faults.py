@@ -196,6 +196,29 @@ def test_a_failed_reference_stops_the_class_and_complete_ones_are_kept(tmp_path,
     assert not cache.path.exists()
 
 
+def test_the_command_exits_1_when_the_instructor_must_act(tmp_path, monkeypatch, capsys):
+    """A notebook lost on every try, or a reference that failed: exit 1, in plain words, no traceback."""
+    from grader import cli, engine
+
+    args = ["grade", DAY, "--submissions", str(tmp_path), "--out", str(tmp_path / "out"),
+            "--gradebook", f"sqlite:///{tmp_path / 'gb.db'}", "--quiet"]
+    lost = engine.RunSummary(graded=1, problems=1, lost=[f"ann/{NB}: the job's fork server died"],
+                             csv=tmp_path / "g.csv", report=tmp_path / "r.html")
+    monkeypatch.setattr(engine, "grade_class", lambda opts: lost)
+    assert cli.main(args) == 1
+    assert "could not be graded: a grading process died on every try" in capsys.readouterr().err
+    monkeypatch.setattr(engine, "grade_class", lambda opts: dataclasses.replace(lost, lost=[],
+                                                                               retried=[f"ann/{NB}: x"]))
+    assert cli.main(args) == 0  # retried and graded: said in the report, nothing to do
+
+    def failed(opts):
+        raise reference.ReferenceFailed("the second key's reference run failed, so no notebook was graded")
+    monkeypatch.setattr(engine, "grade_class", failed)
+    assert cli.main(args) == 1
+    err = capsys.readouterr().err
+    assert "error: the second key's reference run failed" in err and "Traceback" not in err
+
+
 # -- slow: each grading process killed in turn, for real ------------------------------------------
 LIMITS = jobs.Limits(cell_timeout=60, notebook_timeout=180, memory_bytes=1024**3)
 CLASS = {"ann": lambda: solved(DAY, NB), "cat": lambda: mutated(DAY, NB, 1)[0]}  # full marks and a mistake
@@ -219,7 +242,8 @@ def grade(tmp: Path, folder: Path, kills: dict[str, list[str]], scheduler: str |
             (folder / f"{who}-{i}").write_text(f"{process} {who}")
     cmd = [sys.executable, "-m", "grader", "grade", DAY, "--submissions", str(submitted), "--out", str(tmp / "out"),
            "--gradebook", f"sqlite:///{tmp / 'gb.db'}", "--quiet", "--workers", str(workers),
-           "--cell-timeout", str(LIMITS.cell_timeout), "--notebook-timeout", str(LIMITS.notebook_timeout)]
+           "--cell-timeout", str(LIMITS.cell_timeout), "--notebook-timeout", str(LIMITS.notebook_timeout),
+           "--threads", "1"]  # one thread a kernel: warm kernels (zygotes) wherever the jail allows them
     if scheduler:
         cmd += ["--scheduler", scheduler]
     env = {**os.environ, faults.FAULT_VARIABLE: str(folder)}  # a Dask worker reads it when it starts
@@ -250,20 +274,33 @@ def retried(tmp: Path, done: subprocess.CompletedProcess, who: str, least: int) 
     assert pattern.search(html.unescape((tmp / "out" / "reports" / DAY / "report.html").read_text()))
 
 
+def zygotes_here() -> bool:
+    """Whether kernels come from warm-kernel servers on this machine (bubblewrap and a memory cgroup)."""
+    from grader import zygote
+
+    return zygote.enabled(jobs.worker_isolation(True), dataclasses.replace(LIMITS, threads=1))
+
+
 @pytest.mark.slow
 def test_each_grading_process_killed_on_the_local_pool(fault_folder, tmp_path):
     """The job process and the fork server killed during the reference run and during a learner's
-    job: each run again, the grades right, the retries reported, exit 0. The control: a learner's kernel
-    killed is that notebook's own failure, never retried."""
+    job, and the warm-kernel server under a learner's kernel: each job run again, the grades right, the
+    retries reported, exit 0. The control: a learner's kernel killed is that notebook's own failure,
+    never retried."""
+    cat = ["zygote", "kernel"] if zygotes_here() else ["kernel"]
     done = grade(tmp_path, fault_folder, {reference.STUDENT: ["job", "forkserver"], "ann": ["forkserver", "job"],
-                                          "cat": ["kernel"]}, workers=1)  # one job at a time: no job lost beside another
+                                          "cat": cat}, workers=1)  # one job at a time: no job lost beside another
     got = assert_graded_right(tmp_path, done, fault_folder)
     assert f"the reference run of {NB} ran again: lost (the job process was killed by SIGKILL" in done.stderr
     assert "lost (the job's fork server died" in done.stderr
     retried(tmp_path, done, "ann", 2)
     assert "ann/" in done.stderr and "(the job's fork server died" in done.stderr
     assert got["cat"]["status"] == "graded" and got["cat"]["score"] < got["cat"]["max_score"]
-    assert "cat/" not in done.stderr and any("kernel stopped" in n for n in got["cat"]["notes"])
+    assert any("kernel stopped" in n for n in got["cat"]["notes"])  # its own kernel's death: its outcome
+    if len(cat) == 2:  # the zygote's death was the grader's, once; the kernel's was not retried
+        assert f"cat/{NB}: graded again in a fresh process; earlier tries lost: 1 (the warm-kernel server" in done.stderr
+    else:
+        assert "cat/" not in done.stderr
 
 
 @pytest.mark.slow
