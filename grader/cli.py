@@ -178,6 +178,7 @@ def cmd_grade(args) -> int:
                    second_key=settings.environment().second_key)
     from grader.downloads import DownloadError
     from grader.extensions import ExtensionsError
+    from grader.reference import ReferenceFailed
     from grader.roster import RosterError
 
     try:
@@ -185,6 +186,15 @@ def cmd_grade(args) -> int:
     except (DownloadError, RosterError, ExtensionsError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except ReferenceFailed as exc:  # nobody was graded: the course's own notebook must run first
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    return finish(args, summary, due)
+
+
+def finish(args, summary, due) -> int:
+    """What a graded class run says and writes after grading, and its exit status: 1 where the
+    instructor must act (refused or lost notebooks, hand-ins or times needing a human, nothing graded)."""
     print(f"graded {summary.graded} notebook(s), skipped {summary.skipped} already graded, "
           f"{summary.problems} with problems, in {summary.wall_s:.1f} s")
     if summary.overhead_s is not None:
@@ -205,11 +215,15 @@ def cmd_grade(args) -> int:
     if summary.handin_problems:
         print(f"needs a human: {len(summary.handin_problems)} hand-in(s), the rest graded (details in the report):\n  "
               + "\n  ".join(f"{student}: {problem}" for student, problem in summary.handin_problems), file=sys.stderr)
+    if summary.lost:
+        print(f"error: {len(summary.lost)} notebook(s) could not be graded: a grading process died on every try "
+              f"(not the learners' code; grade them again with --regrade --student):\n  "
+              + "\n  ".join(summary.lost[:10]), file=sys.stderr)
     if not ran_any(summary):
         print(f"error: nothing was graded: no file in {args.submissions.name} is a notebook of {args.day} that "
               "could be read (see the report); check that this is the right download for this day", file=sys.stderr)
         return 1
-    return 1 if summary.refused or summary.handin_problems or humans else 0
+    return 1 if summary.refused or summary.lost or summary.handin_problems or humans else 0
 
 
 def release_solutions(args, due, summary) -> dict[str, list[tuple[Path, str]]]:
@@ -237,8 +251,8 @@ def ran_any(summary) -> bool:
     """Did any notebook of this run, or an earlier one, get as far as running (an empty class never passes)?"""
     from grader.records import Status
 
-    return bool(summary.skipped) or any(r.status not in (Status.UNREADABLE, Status.UNATTRIBUTED)
-                                        for r in summary.records)
+    return bool(summary.skipped or summary.retried or summary.lost) or any(
+        r.status not in (Status.UNREADABLE, Status.UNATTRIBUTED) for r in summary.records)
 
 
 def groups_ok(args) -> bool:

@@ -7,9 +7,10 @@ digest, its own template gradebook, its own sandbox and thread count) and sends 
 only writer of the gradebook, the feedback and the reports (:mod:`grader.engine`).
 
 ``local:N`` starts a ``LocalCluster`` of N worker processes for the run (tests, one big
-machine). Faults are Dask's to handle: a worker that dies has its jobs run elsewhere; a job
-that kills its worker twice (``distributed.scheduler.allowed-failures: 1``) comes back as
-``KilledWorker`` and is recorded as that student's failure.
+machine). Faults are the grader's to handle, as on the local pool: the scheduler hands every job
+whose worker died back at once (``distributed.scheduler.allowed-failures: 0``, so the run knows),
+as a *lost* job that the driver runs again elsewhere (:func:`grader.executors.retrying`,
+``settings.JOB_RETRIES`` more times) and reports; a job lost every time could not be graded.
 """
 
 from __future__ import annotations
@@ -104,9 +105,10 @@ class DaskExecutor:
         except Exception:  # noqa: BLE001 - an older or locked-down scheduler: just don't say
             allowed = None
         log(f"dask: {address}, {len(workers)} worker(s)")
-        if allowed is not None and allowed > 1:
-            log(f"dask: the scheduler retries a job that kills its worker {allowed} times; "
-                "start it with DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES=1 (README: Grading on a cluster)")
+        if allowed is not None and allowed > 0:
+            log(f"dask: the scheduler retries a job whose worker died {allowed} time(s) itself, unreported, before "
+                "the grader's own retries; start it with DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES=0 "
+                "(README: Grading on a cluster)")
         return cls(client, None, name=f"dask {address}")
 
     def run(self, items):
@@ -126,10 +128,9 @@ class DaskExecutor:
         for future in as_completed(futures):
             try:
                 outcome = future.result()
-            except KilledWorker:
-                outcome = jobs.JobOutcome(
-                    status=jobs.Status.ERROR, detail="this notebook stopped its grading worker twice (the whole worker "
-                    "died: memory past the worker's limit, or a crash); it was not tried on more workers")
+            except KilledWorker:  # the scheduler gives every worker death back (allowed-failures: 0): a lost job
+                lost = "its Dask worker died (a signal, the OOM killer, memory past the worker's limit, or a crash)"
+                outcome = jobs.JobOutcome(status=jobs.Status.ERROR, detail=f"lost: {lost}", lost=lost)
             except FutureCancelledError as exc:
                 outcome = jobs.JobOutcome(status=jobs.Status.ERROR, detail=f"the cluster cancelled this job ({exc})")
             except Exception as exc:  # noqa: BLE001 - the grader's own failure: reported, never fatal

@@ -100,6 +100,8 @@ class RunSummary:
     executor: str = "local pool"
     handin_problems: list[tuple[str, str]] = field(default_factory=list)  # (student, what is wrong): a human must look
     intake: class_intake.Intake = field(default_factory=class_intake.Intake)  # hand-in times, extensions
+    retried: list[str] = field(default_factory=list)  # "student/notebook: why" for jobs run again (grader/faults.py)
+    lost: list[str] = field(default_factory=list)  # "student/notebook: why" for jobs lost on every try
 
 
 def cpu_count() -> int:
@@ -293,6 +295,8 @@ class Grader:
         if status == Status.ERROR:  # the grader's own trouble: details for the instructor only
             detail = msg("grader.error.internal")
         cells = self.cells(sub, result, status, detail)
+        if result is not None and (result.retries or result.lost):
+            self.grader_faults(sub, result)
         if result is not None and result.kernel_death:
             death = result.kernel_death if result.kernel_death in ("memory", "stuck", "tasks", "disk") else "other"
             sub.notes.append(msg(f"grader.kernel_death.{death}"))
@@ -326,6 +330,23 @@ class Grader:
         tmp.write_text(json.dumps(record.to_json(), indent=1))
         os.replace(tmp, path)
         return record
+
+    def grader_faults(self, sub: submissions.Submission, result: jobs.JobOutcome) -> None:
+        """A job that a grading process's death cost a try (grader/faults.py): the class report says so; one
+        lost on every try could not be graded, and its page says that the learner's code did not cause it."""
+        tries = [*result.retries, *([result.lost] if result.lost else [])]
+        who = f"{sub.student}/{sub.notebook}"
+        if result.lost:
+            text = msg_in(self.lang, "grader.report.lost", who=who, count=len(tries), why=tries[-1],
+                          student=sub.student)
+            self.summary.lost.append(f"{who}: {tries[-1]}")
+            sub.notes.append(msg("grader.lost.note", count=len(tries)))
+        else:
+            text = msg_in(self.lang, "grader.report.retried", who=who, count=len(tries), why="; ".join(tries))
+            self.summary.retried.append(f"{who}: " + "; ".join(tries))
+        self.summary.warnings.append(text)
+        self.log_line(text)
+        print(f"warning: {text}", file=sys.stderr)
 
     def cells(self, sub: submissions.Submission, result: jobs.JobOutcome | None, status: Status,
               detail: str | None) -> dict[str, CellResult]:
@@ -409,6 +430,7 @@ class Grader:
         bar = tqdm(total=len(todo), unit="nb", desc=f"grading {self.day}", file=sys.stderr,
                    disable=not self.opts.progress or not todo, dynamic_ncols=True)
         executor, owned = None, False
+        cache = reference.Cache(self.reports / reference.CACHE_NAME, self.settings)
         try:
             for sub, fp in todo:  # unreadable files: recorded at once, nothing to run
                 if sub.error is not None:
@@ -418,14 +440,15 @@ class Grader:
             if items and self.in_process:  # the local pool first: the reference runs use its warm kernels
                 executor, owned = self.executor(workers, work_root, hide)
             if items and self.opts.second_key:
-                items = self.with_second_key(items, work_root, hide, executor, workers)
+                items = self.with_second_key(items, work_root, hide, executor, workers, cache)
             if items:  # no cluster is started for a rerun with nothing new
                 threading.Thread(target=report.prepare_charts, daemon=True).start()  # imported meanwhile
                 if executor is None:
                     executor, owned = self.executor(workers, work_root, hide)
                 self.summary.executor = executor.name
                 executor.warm_up(items)
-            for i, outcome in (executor.run(items) if items else ()):  # the driver alone merges and writes, as outcomes arrive
+            # The driver alone merges and writes, as outcomes arrive; a lost job runs again (grader/faults.py).
+            for i, outcome in (executors.retrying(executor, items) if items else ()):
                 sub, fp = pending[i]
                 if outcome.status == Status.REFUSED:  # not graded, not recorded: a rerun grades it
                     self.refused(sub, outcome, bar)
@@ -440,6 +463,7 @@ class Grader:
         for sub in unknown:
             self.log(f"{sub.student:<16} {sub.path.name:<24} not graded: {sub.error}")
         self.finalize(subs, unknown)
+        cache.clear()  # the run is done: the next one draws a new secret (grader/reference.py)
 
     def spec(self, sub: submissions.Submission) -> jobs.JobSpec:
         """The pure task for one submission: its bytes and ids, the sources' digest, the limits, its language.
@@ -452,10 +476,12 @@ class Grader:
             allow_unsandboxed=self.opts.allow_unsandboxed or self.in_process,
         )
 
-    def with_second_key(self, items: list, work_root: Path, hide: list[Path], executor, workers: int) -> list:
+    def with_second_key(self, items: list, work_root: Path, hide: list[Path], executor, workers: int,
+                        cache: reference.Cache) -> list:
         """The jobs, each with its notebook's second key: the reference runs happen here, first, ``workers``
         at a time, in the local pool's way with its warm kernels; for a class graded elsewhere, with warm
-        kernels of their own."""
+        kernels of their own. ``cache``: the references a stopped run completed. A reference that cannot
+        prove itself stops the run here (reference.ReferenceFailed), before any learner is graded."""
         def warn(text: str) -> None:
             self.summary.warnings.append(text)
             self.log_line(text)
@@ -468,7 +494,10 @@ class Grader:
                                     hide=hide, zygotes=zygotes)
         try:
             keys = reference.second_keys([spec for _, spec in items], self.masters, self.source, run=run, warn=warn,
-                                         workers=workers)
+                                         workers=workers, cache=cache)
+        except reference.ReferenceFailed as exc:
+            self.log_line(f"error: {exc}")
+            raise
         finally:
             if zygotes is not None:
                 zygotes.close_all()  # the reference's warm kernels: this class is graded elsewhere

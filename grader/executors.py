@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from grader import jobs, zygote
+from grader import jobs, settings, zygote
 
 Item = tuple[Hashable, jobs.JobSpec]
 
@@ -42,6 +42,28 @@ class Executor(Protocol):
 
     def close(self) -> None:
         """Stop what the executor started (its warm kernels, its cluster)."""
+
+
+def retrying(executor: Executor, items: Sequence[Item], retries: int = settings.JOB_RETRIES
+             ) -> Iterator[tuple[Hashable, jobs.JobOutcome]]:
+    """``executor.run(items)``, with every *lost* job (a grading process died: ``JobOutcome.lost``,
+    grader/faults.py) run again, in fresh processes, at most ``retries`` more times, after the others of
+    its round. Each outcome carries why its earlier tries were lost (``retries``), for the report; a job
+    still lost after the last try comes back lost (the driver says it could not be graded)."""
+    specs = dict(items)
+    history: dict[Hashable, list[str]] = {}
+    batch = list(items)
+    while batch:
+        again = []
+        for key, outcome in executor.run(batch):
+            tries = history.setdefault(key, [])
+            if outcome.lost and len(tries) < retries:
+                tries.append(outcome.lost)
+                again.append((key, specs[key]))
+                continue
+            outcome.retries = tuple(tries)
+            yield key, outcome
+        batch = again
 
 
 def in_process(executor: object | None, scheduler: str | None) -> bool:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import nbformat
 
-from grader import compat, gradebook, inductor, sandbox, settings, zygote
+from grader import compat, faults, gradebook, inductor, sandbox, settings, zygote
 from grader.observations import ObserveSpec
 from grader.records import CellKind, Disagreed, Integrity, Status
 from ptcourse.messages import msg_in
@@ -56,11 +56,26 @@ def _context():
 
 
 def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str,
-                   summary: dict | None = None, observe: ObserveSpec | None = None) -> None:
+                   summary: dict | None = None, observe: ObserveSpec | None = None, fault: str | None = None) -> None:
     """Body of a job process: ``nbgrader <argv>`` in ``cwd``, output to ``log_path``; then, with
     ``summary``, what the grader reads back (:func:`_write_summary`). ``observe``: the second key
-    (grader/observations.py), handed over in memory."""
+    (grader/observations.py), handed over in memory. Its last act is the marker that tells an orderly
+    end from a grading process that died (grader/faults.py); ``fault``: the tests' hook there."""
+    faults.die_with_parent()  # the fork server gone: this job is lost, and stops (the grader retries it)
     os.setsid()  # its own process group, so a time-out can kill it and everything it started
+    ok = False
+    try:
+        _nbgrader_job(argv, cwd, env, log_path, summary, observe, fault)
+        ok = True
+    except SystemExit as exc:
+        ok = exc.code in (0, None)
+        raise
+    finally:
+        faults.write_marker(cwd, ok)
+
+
+def _nbgrader_job(argv: list[str], cwd: str, env: dict[str, str], log_path: str, summary: dict | None,
+                  observe: ObserveSpec | None, fault: str | None) -> None:
     os.chdir(cwd)
     os.environ.clear()
     os.environ.update(env)
@@ -78,6 +93,8 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
     sys.argv = ["nbgrader", *argv]
     execute.OBSERVE, execute.OBSERVED_PATH = observe, os.path.join(cwd, "observed.json")
     execute.INTEGRITY_PATH = os.path.join(cwd, "integrity.json")
+    if fault:
+        faults.arm(execute.JailedExecute, fault, summary["student"] if summary else "")
     execute.start_kernel_early()  # it boots while nbgrader prepares the notebook
     try:
         NbGraderApp.launch_instance(argv)
@@ -277,34 +294,52 @@ def run_job(
                     "JUPYTER_RUNTIME_DIR": str(runtime),
                     "PYTHONPATH": os.pathsep.join(filter(None, [str(gradebook.COURSE_ROOT),
                                                                 settings.environment().python_path]))}
-        log_path = job_dir / "nbgrader.log"
-        status, detail = Status.GRADED, ""
         autograded = job_dir / "autograded" / student / day / f"{notebook}.ipynb"
-        proc = _context().Process(
-            target=_nbgrader_main,
-            args=(["autograde", day, "--student", student, "--force", "--log-level=WARN"],
-                  str(job_dir), proc_env, str(log_path),
-                  {"db_url": db_url, "day": day, "student": student, "notebook": notebook, "lang": lang,
-                   "autograded": str(autograded), "out": str(job_dir / "summary.json")}, observe),
-            daemon=False,
-        )
-        proc.start()
-        if not _finished(proc, limits.notebook_timeout):
-            status = Status.TIMEOUT
-            detail = msg_in(lang, "grader.stopped.timeout", seconds=limits.notebook_timeout)
+        status, detail, lost, exitcode = _run_nbgrader(
+            job_dir, proc_env, limits.notebook_timeout, lang, observe,
+            {"db_url": db_url, "day": day, "student": student, "notebook": notebook, "lang": lang,
+             "autograded": str(autograded), "out": str(job_dir / "summary.json")})
         peak = sandbox.cgroup_peak(cgroup)
         sandbox.remove_cgroup(cgroup)
         sandbox.remove_cgroup(pids)
 
-        result = _outcome(status, detail, peak, proc.exitcode, (db_url, day, student, notebook, lang),
+        if lost:
+            return JobOutcome(status=Status.ERROR, detail=f"lost: {lost}", peak_bytes=peak, lost=lost,
+                              wall_s=time.monotonic() - started)
+        result = _outcome(status, detail, peak, exitcode, (db_url, day, student, notebook, lang),
                           job_dir, autograded)
         _read_job_files(result, runtime, job_dir)
+        if zyg is not None and result.kernel_death and not zyg.alive():  # the kernel's death came from above
+            lost = "the warm-kernel server (zygote) that forked its kernel died"
+            return JobOutcome(status=Status.ERROR, detail=f"lost: {lost}", peak_bytes=peak, lost=lost,
+                              wall_s=time.monotonic() - started)
         result.wall_s = time.monotonic() - started
         clean = True
         return result
     finally:
         if zygotes is not None:
             (zygotes.release if clean else zygotes.discard)(zyg)
+
+
+def _run_nbgrader(job_dir: Path, proc_env: dict[str, str], timeout: float, lang: str, observe: ObserveSpec | None,
+                  summary: dict) -> tuple[Status, str, str, int | None]:
+    """``nbgrader autograde`` in a job process of the fork server, within ``timeout``: the status, its
+    detail, why the job was lost (a grading process died: grader/faults.py; ``""`` if not) and the exit code."""
+    student, day = summary["student"], summary["day"]
+    proc = _context().Process(
+        target=_nbgrader_main,
+        args=(["autograde", day, "--student", student, "--force", "--log-level=WARN"],
+              str(job_dir), proc_env, str(job_dir / "nbgrader.log"), summary, observe, faults.armed(student)),
+        daemon=False,
+    )
+    proc.start()
+    job_proc = faults.handle(proc.pid)
+    if not _finished(proc, timeout):
+        return Status.TIMEOUT, msg_in(lang, "grader.stopped.timeout", seconds=timeout), "", proc.exitcode
+    # A grading process that died is the grader's fault, never the notebook's.
+    ended = faults.marker(job_dir)
+    lost = faults.lost(proc.exitcode, ended, job_proc)
+    return Status.GRADED, "", lost, 0 if ended == "ok" else proc.exitcode  # ok, then its fork server died
 
 
 def _job_gradebook(job_dir: Path, template: Path, day: str, notebook: str, due: str | None, limits: Limits) -> str:
@@ -480,6 +515,8 @@ class JobOutcome:
     integrity: Integrity | None = None  # what the guard saw (grader/guard.py), and the second key's disagreements
     worker: str = ""  # host:pid of the process that ran it
     observed: dict | None = None  # a reference run's observations
+    lost: str = ""  # a grading process died (not the notebook's doing): why, for the instructor (grader/faults.py)
+    retries: tuple[str, ...] = ()  # why each earlier try of this job was lost (grader.executors.retrying)
 
 
 def whoami() -> str:

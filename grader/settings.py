@@ -33,6 +33,15 @@ OUTPUT_BYTES = 1024**2  # what one cell may print
 DISK_BYTES = 1024**3  # files the kernel may write (its folder, and a warm kernel's /tmp)
 IOPUB_TIMEOUT_S = 30  # how long a cell's last output messages may lag behind its reply (grader.jobs)
 
+# -- the grader's own faults (grader/faults.py) ------------------------------------------------------
+# A job whose grading process died (its Dask worker, its fork server, the job process itself: a signal,
+# the OOM killer), not through the learner's code, runs again in a fresh process, at most this many
+# more times; each retry is in the class report. A notebook still lost then "could not be graded".
+JOB_RETRIES = 2
+# A reference run (grader/reference.py) that ran out of time (the notebook's limit, or a cell's) runs
+# once more with both limits this many times longer, before the class run stops.
+REFERENCE_TIMEOUT_FACTOR = 3
+
 # -- environment variables ------------------------------------------------------------------------
 class SettingError(ValueError):
     """An environment variable with a value its setting cannot take."""
@@ -120,6 +129,8 @@ class Environment:
         "without it)", grades=True, default=True, parse=_not_off)
     jail: str | None = setting("PTGRADE_JAIL", "set by the grader for each job's nbgrader process: the job's jail "
                                "description", grades=False)
+    fault: str | None = setting("PTGRADE_FAULT", "tests only: a folder of files, each naming a grading process to "
+                                "kill once, mid-job (grader/faults.py)", grades=False)
     gradescope_root: str | None = setting(
         "PTGRADE_GRADESCOPE_ROOT", "where run_autograder finds submission/ and writes results/ (Gradescope: "
         "/autograder)", grades=False)

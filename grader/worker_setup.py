@@ -23,9 +23,10 @@ from pathlib import Path
 from grader import settings
 from grader.settings import COURSE_ROOT  # standard library only: `install` runs before nbgrader exists
 
-# nbgrader runs as a child process of the job: a daemonic worker may not have children. A job
-# that kills its worker twice is that student's failure, not a reason to try every worker.
-DASK_CONFIG = {"distributed.worker.daemon": False, "distributed.scheduler.allowed-failures": 1}
+# nbgrader runs as a child process of the job: a daemonic worker may not have children. A worker's
+# death hands its jobs back to the grader at once, which retries them itself and says so in the
+# report (grader/faults.py, settings.JOB_RETRIES): the scheduler retrying them too would go unreported.
+DASK_CONFIG = {"distributed.worker.daemon": False, "distributed.scheduler.allowed-failures": 0}
 
 
 def config_yaml() -> str:

@@ -19,7 +19,7 @@ STAGES = {
     0: ("settings", "security", "guard", "kernel_guard", "inductor", "observations", "platforms", "downloads",
         "repair", "scan", "roster_report", "records", "compat", "names", "text_files"),  # records and rules that need nothing of the grader
     1: ("submissions", "roster", "groups", "validate", "nbgrader_config"),  # intake: reading hand-ins and class lists
-    2: ("sandbox", "zygote", "execute"),  # the jail: the kernel's confinement, warm kernels, nbgrader's Execute
+    2: ("sandbox", "zygote", "execute", "faults"),  # the jail: the kernel's confinement, warm kernels, nbgrader's Execute; a lost job
     3: ("gradebook",),  # nbgrader's database: templates, merging, reading scores
     4: ("jobs", "reference", "late", "extensions", "class_intake"),  # one notebook graded: the job, the second key's reference run, penalties
     5: ("report", "exports", "lms_files", "similarity", "similarity_page", "checklines", "worked"),  # results

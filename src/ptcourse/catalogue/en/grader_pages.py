@@ -37,6 +37,19 @@ MESSAGES = {
     ),
     "grader.job.nbgrader_failed": "nbgrader could not grade this notebook.",
     "grader.job.unreadable_result": "The graded notebook could not be read back.",
+    "grader.lost.note": (
+        "A process of the grading machine itself stopped while this notebook was being graded, on each of "
+        "{count} tries. This is the machine's fault and is not counted against you: your instructor has been "
+        "told and will grade it again."
+    ),
+    "grader.report.retried": (
+        "{who}: graded again in a fresh process; earlier tries lost: {count} ({why}). A grading process "
+        "died, not the learner's code; the grade stands."
+    ),
+    "grader.report.lost": (
+        "{who}: could not be graded: a grading process died on each of its {count} tries (last: {why}), not "
+        "the learner's code. Grade it again: --regrade --student {student}."
+    ),
     # the feedback page
     "grader.page.feedback_title": "{notebook} — {student}",
     "grader.page.feedback_for": "Feedback for {student}",

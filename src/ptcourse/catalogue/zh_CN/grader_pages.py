@@ -17,6 +17,17 @@ MESSAGES = {
     "grader.kernel_death.other": "评分过程中内核停止了（崩溃或退出）：之后的检查都没有运行。",
     "grader.job.nbgrader_failed": "nbgrader 无法为这个笔记本评分。",
     "grader.job.unreadable_result": "无法读回评分后的笔记本。",
+    "grader.lost.note": (
+        "评分机器自身的一个进程在为这个笔记本评分时停止了，共尝试 {count} 次都是如此。这是机器的问题，"
+        "不会算在你头上：你的老师已经收到通知，会重新评分。"
+    ),
+    "grader.report.retried": (
+        "{who}：已在新的进程中重新评分（{count} 次尝试丢失：{why}）。停止的是评分进程，不是学生的代码；成绩有效。"
+    ),
+    "grader.report.lost": (
+        "{who}：无法评分：每次尝试（共 {count} 次）都有评分进程停止（最后一次：{why}），不是学生的代码造成的。"
+        "请重新评分：--regrade --student {student}。"
+    ),
     "grader.page.feedback_title": "{notebook} — {student}",
     "grader.page.feedback_for": "{student} 的反馈",
     "grader.page.points": "{score:g} / {max_score:g} 分",
