@@ -170,8 +170,8 @@ def test_determine_grade_is_the_one_wrapped():
     """nbgrader still fails a cell on stderr (what the wrapper undoes), and its callers still call it through
     the module (what the wrapper replaces)."""
     import nbgrader.utils as utils
-    from nbgrader.preprocessors import saveautogrades
     from nbgrader import validator
+    from nbgrader.preprocessors import saveautogrades
 
     upstream = getattr(utils.determine_grade, "__wrapped__", utils.determine_grade)
     assert_unchanged(upstream, "f97b74436f014b62", "warnings_never_fail")
@@ -182,8 +182,8 @@ def test_determine_grade_is_the_one_wrapped():
 
 def test_warnings_never_fail(monkeypatch):
     """A warning costs nothing; an exception still costs the check, with or without a warning beside it."""
-    from nbformat.v4 import new_output
     import nbgrader.utils as utils
+    from nbformat.v4 import new_output
 
     warning = new_output("stream", name="stderr", text="x.py:3: UserWarning: Implicit dimension choice\n")
     error = new_output("error", ename="CheckFailed", evalue="wrong", traceback=[])

@@ -170,7 +170,7 @@ def watch_training() -> Iterator[TrainingTrace]:
 
 
 class patched:
-    """``mock.patch(target, new)``, seen however the learner's code reached ``target``.
+    """``mock.patch(target, new, **kwargs)``, seen however the learner's code reached ``target``.
 
     ``mock.patch("torch.save", spy)`` replaces the module's attribute only: an answer written with
     ``from torch import save`` (or ``from time import perf_counter``) still calls the original, and
@@ -184,25 +184,26 @@ class patched:
             got = time_call(step)
     """
 
-    def __init__(self, target: str, new, namespace: dict | None = None):
-        self.target, self.new = target, new
+    def __init__(self, target: str, new=mock.DEFAULT, namespace: dict | None = None, **kwargs):
+        self.target = target
         self.namespace = namespace if namespace is not None else sys._getframe(1).f_globals
-        self._patch = mock.patch(target, new)
+        self._patch = mock.patch(target, new, **kwargs)  # return_value=..., as mock.patch takes them
         self._rebound: dict[str, object] = {}
+        self._entered = None
 
     def __enter__(self):
         owner, attribute = self.target.rsplit(".", 1)
         before = getattr(pkgutil.resolve_name(owner), attribute)
         self._rebound = {name: value for name, value in list(self.namespace.items())
                          if value is before and not name.startswith("__")}
-        entered = self._patch.__enter__()
+        self._entered = self._patch.__enter__()
         for name in self._rebound:
-            self.namespace[name] = entered
-        return entered
+            self.namespace[name] = self._entered
+        return self._entered
 
     def __exit__(self, *exc):
         for name, value in self._rebound.items():
-            if self.namespace.get(name) is self.new:
+            if self.namespace.get(name) is self._entered:
                 self.namespace[name] = value
         self._rebound = {}
         return self._patch.__exit__(*exc)
