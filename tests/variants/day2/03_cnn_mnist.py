@@ -17,6 +17,10 @@ VARIANTS = [
     Variant("cnn_evaluate", "softmax without dim before argmax (PyTorch warns)", Kind.WARNS,
             replace=[("predictions = model(inputs).argmax(dim=1)",
                       "predictions = torch.nn.functional.softmax(model(inputs)).argmax(dim=1)")]),
+    Variant("cnn_train_one_epoch", "the losses summed as a float32 tensor", Kind.DTYPE,
+            replace=[("total, batches = 0.0, 0", "total, batches = torch.zeros(()), 0"),
+                     ("total += loss.item()", "total += loss.detach()"),
+                     ("return total / batches", "return (total / batches).item()")]),
     Variant("cnn_make_optimizer", "AdamW and OneCycleLR imported by name, lr given", Kind.IMPORT, code=(
         "from torch.optim import AdamW\n"
         "from torch.optim.lr_scheduler import OneCycleLR\n\n\n"
