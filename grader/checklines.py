@@ -7,7 +7,7 @@ first line of its message, clipped at a word or character boundary.
 from __future__ import annotations
 
 from grader.records import CellResult, NotebookRecord
-from grader.report import check_title, status_words
+from grader.report import check_title, lost_words, status_words
 from ptcourse.messages import msg_in
 from ptcourse.textclip import first_line
 
@@ -17,7 +17,7 @@ def check_line(grade_id: str, cell: CellResult, lang: str) -> str:
     passed = cell.passed
     values = {"mark": "✔" if passed else "✘", "title": check_title(grade_id, lang).rstrip("。. "),
               "score": cell.score, "max_score": cell.max}
-    message = first_line(cell.message or "")
+    message = first_line(cell.message or ("" if passed else lost_words(cell, lang)))
     if passed or not message:
         return "  " + msg_in(lang, "grader.check.line", **values)
     return "  " + msg_in(lang, "grader.check.line_failed", message=message, **values)

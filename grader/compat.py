@@ -118,6 +118,39 @@ def one_engine_per_database() -> None:
     nbgrader.api.create_engine = shared_engine
 
 
+# -- nbgrader's determine_grade: a warning is no failure ------------------------------------------
+def warnings_never_fail() -> None:
+    """Replace ``nbgrader.utils.determine_grade`` (nbgrader 0.9.6; ``SaveAutoGrades`` and the ``Validator``
+    call it as ``utils.determine_grade``) with one that judges a code cell without its stderr streams.
+
+    Why: nbgrader scores a test cell 0 when anything in it wrote to stderr ("option 1: error" in
+    ``determine_grade`` counts ``stream``/``stderr`` outputs as errors). A correct answer that makes
+    PyTorch warn (``softmax`` without ``dim``, a tensor built from a tensor) lost the check. The
+    course fails a check on an exception or a failed check only; what went to stderr stays in the
+    graded notebook and is shown to the learner as a note (grader/cell_words.py). The wrapper calls
+    nbgrader's own function on a copy of the cell without those outputs, so error outputs, partial
+    credit and solution cells are judged by nbgrader as before. Only for a grading job's process:
+    plain ``nbgrader autograde`` keeps nbgrader's rule (the deliberate difference the equality
+    tests record as ``warnings_not_failed``).
+    """
+    import nbgrader.utils as utils
+    from nbformat import NotebookNode
+
+    upstream = utils.determine_grade
+    if getattr(upstream, "__wrapped__", None) is not None:
+        return  # already in place
+
+    def determine_grade(cell, log=None):
+        outputs = cell.get("outputs") if cell.get("cell_type") == "code" else None
+        if outputs and any(o.get("output_type") == "stream" and o.get("name") == "stderr" for o in outputs):
+            kept = [o for o in outputs if not (o.get("output_type") == "stream" and o.get("name") == "stderr")]
+            cell = NotebookNode({**cell, "outputs": kept})
+        return upstream(cell, log)
+
+    determine_grade.__wrapped__ = upstream
+    utils.determine_grade = determine_grade
+
+
 # -- nbgrader's preprocessor lists ---------------------------------------------------------------
 # A copy of nbgrader 0.9.6's default ``Autograde.autograde_preprocessors``, by importable name.
 NBGRADER_AUTOGRADE_PREPROCESSORS = (

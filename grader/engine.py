@@ -26,6 +26,7 @@ from pathlib import Path
 import nbformat
 
 from grader import (
+    cell_words,
     class_intake,
     executors,
     exports,
@@ -175,6 +176,20 @@ def fingerprint(sub: submissions.Submission, template: Path, settings: str = "")
     return digest.hexdigest()[:20]
 
 
+def warning_notes(graded_nb: bytes | None, cells: dict[str, CellResult], lang: str | None) -> list[str]:
+    """A note for each check that passed while its code wrote a warning (or anything else) to stderr:
+    shown to the learner, never counted against them (grader.compat.warnings_never_fail)."""
+    if not graded_nb:
+        return []
+    try:
+        nb = json.loads(graded_nb)
+    except (ValueError, RecursionError):  # the grader's own reading of the notebook reports it
+        return []
+    found = cell_words.passed_with_warnings(nb if isinstance(nb, dict) else {})
+    return [msg("grader.cell.warned", check=report.check_title(gid, lang or "en"), warning=text)
+            for gid, text in found.items() if gid in cells and cells[gid].passed]
+
+
 def integrity_notes(integrity: Integrity | None, notes: list[str], findings: list[str], graded: bool) -> None:
     """What the guard and the second key saw, in words: notes for the learner, findings for review."""
     if integrity is None:
@@ -297,6 +312,7 @@ class Grader:
         cells = self.cells(sub, result, status, detail)
         if result is not None and (result.retries or result.lost):
             self.grader_faults(sub, result)
+        sub.notes.extend(warning_notes(result.graded_nb if result is not None else None, cells, sub.lang))
         if result is not None and result.kernel_death:
             death = result.kernel_death if result.kernel_death in ("memory", "stuck", "tasks", "disk") else "other"
             sub.notes.append(msg(f"grader.kernel_death.{death}"))
@@ -362,6 +378,8 @@ class Grader:
                 message = msg("grader.cell.stopped", status=report.status_words(status, sub.lang),
                               detail=(detail or "").splitlines()[0][:200] if detail else "")
                 kind = CellKind.STOPPED if status != Status.UNREADABLE else CellKind.MISTAKE
+            if not message and scores.get(gid, 0.0) < points:  # every lost point says why, in words
+                message = msg("grader.cell.lost", score=scores.get(gid, 0.0), max_score=points)
             cells[gid] = CellResult(scores.get(gid, 0.0), points, message, kind)
         return cells
 

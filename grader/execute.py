@@ -9,7 +9,8 @@ file named by the ``PTGRADE_JAIL`` environment variable. Compared with nbgrader'
 * it runs in an empty scratch folder, so it never sees the notebook file (which holds the
   hidden tests once nbgrader has restored them);
 * a cell's output is capped: past the cap the output is dropped and the cell interrupted
-  (error outputs are always kept, so a failing test can never pass by flooding);
+  (error outputs are always kept, so a failing test can never pass by flooding), and the cell
+  fails (an ``OutputCapped`` error) even if it ended before the interrupt;
 * when the kernel dies (memory limit, ``os._exit``, a crash) the cells already graded keep
   their result; the cell that was running and every later cell get an error output that says
   why, so they score zero instead of the whole notebook being lost;
@@ -433,7 +434,13 @@ class JailedExecute(compat.KernelClientStart, Execute):
         started = time.monotonic()
         self._timing.setdefault("kernel_ready", started - self._timing["start"])
         try:
-            return super().preprocess_cell(cell, resources, index)
+            cell, resources = super().preprocess_cell(cell, resources, index)
+            if self._capped and not any(o.get("output_type") == "error" for o in cell.get("outputs", [])):
+                # Its note went to stderr, which fails no check (grader.compat.warnings_never_fail): a
+                # flood that ended before the interrupt came still fails, in the same words.
+                cell.outputs.append(error_output("OutputCapped", messages.msg(
+                    "grader.output_capped", kb=self.jail.output_bytes // 1024)))
+            return cell, resources
         except DeadKernelError:
             if self._dead_reason is None:
                 self._dead_reason = "died"

@@ -110,7 +110,7 @@ def _record_tests(record: NotebookRecord, number: int, labels: dict[str, str], h
         ok = cell.passed
         name = (f"{record.notebook} · {report.exercise_name(labels.get(gid, gid), lang)} · "
                 f"{report.check_title(gid, lang)}")
-        output = msg_in(lang, "grader.page.passed") if ok else (cell.message or msg_in(lang, "grader.page.no_message"))
+        output = msg_in(lang, "grader.page.passed") if ok else (cell.message or report.lost_words(cell, lang))
         tests.append(GsTest(name=name, number=f"{number}.{k}", score=cell.score, max_score=cell.max,
                             status="passed" if ok else "failed", output=output,
                             visibility=Visibility.AFTER_PUBLISHED if gid in hidden else Visibility.VISIBLE, grade_id=gid))

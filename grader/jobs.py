@@ -23,7 +23,7 @@ from pathlib import Path
 
 import nbformat
 
-from grader import compat, faults, gradebook, inductor, sandbox, settings, zygote
+from grader import cell_words, compat, faults, gradebook, inductor, sandbox, settings, zygote
 from grader.observations import ObserveSpec
 from grader.records import CellKind, Disagreed, Integrity, Status
 from ptcourse.messages import msg_in
@@ -88,6 +88,7 @@ def _nbgrader_job(argv: list[str], cwd: str, env: dict[str, str], log_path: str,
 
     gradebook.scratch_gradebook()  # this process's one database is the job's private copy
     compat.schema_checked_once()  # nbgrader's cell-metadata schema, checked once per job
+    compat.warnings_never_fail()  # a warning is a note on the page, never a failed check
     from grader import execute
 
     sys.argv = ["nbgrader", *argv]
@@ -148,7 +149,7 @@ class Limits:
 
 
 # Error outputs the grader itself writes: their message is already plain words.
-GRADER_ERRORS = {"GraderIntegrity", "GraderObservation", "KernelDied", "NotRun", "CellTimeoutError"}
+GRADER_ERRORS = {"GraderIntegrity", "GraderObservation", "KernelDied", "NotRun", "CellTimeoutError", "OutputCapped"}
 
 
 def error_text(output, lang: str = "en") -> str:
@@ -158,7 +159,7 @@ def error_text(output, lang: str = "en") -> str:
         return evalue
     if ename == "NotImplementedError" and not evalue:
         return msg_in(lang, "grader.cell.not_done")
-    return f"{ename}: {evalue}" if evalue else ename
+    return cell_words.headline(ename, evalue, lang)  # no catalogued message: the exception's own words
 
 
 STOPPED = {"KernelDied", "NotRun", "CellTimeoutError"}

@@ -78,10 +78,15 @@ class CheckRow:
     wrong: str  # what was wrong, in words ("" when it passed)
 
 
+def lost_words(cell: CellResult, lang: str = "en") -> str:
+    """Why a check lost points when its record kept no words for it (an older record): at least what it lost."""
+    return msg_in(lang, "grader.cell.lost", score=cell.score, max_score=cell.max)
+
+
 def _check_rows(cells: dict[str, CellResult], exercises: dict[str, str], lang: str) -> list[CheckRow]:
     return [CheckRow(exercise_name(exercises.get(grade_id, grade_id), lang), check_title(grade_id, lang), grade_id,
                      f"{cell.score:g} / {cell.max:g}", cell.passed,
-                     "" if cell.passed else cell.message or msg_in(lang, "grader.page.no_message"))
+                     "" if cell.passed else cell.message or lost_words(cell, lang))
             for grade_id, cell in cells.items()]
 
 

@@ -44,10 +44,24 @@ class RepairForValidate(NbGraderPreprocessor):
         return fixed.nb, resources
 
 
+def warnings_as_output(nb) -> None:
+    """In Validate's own copy of the notebook: what a graded cell that raised nothing wrote to stderr
+    becomes plain output, so Validate passes it as the grader does (a warning is a note, never a failed
+    check: grader.compat.warnings_never_fail, which only the grader's jobs install)."""
+    for cell in nb.cells:
+        outputs = cell.get("outputs", []) if cell.cell_type == "code" else []
+        if cell.get("metadata", {}).get("nbgrader", {}).get("grade") and not any(
+                o.get("output_type") == "error" for o in outputs):
+            for output in outputs:
+                if output.get("output_type") == "stream" and output.get("name") == "stderr":
+                    output["name"] = "stdout"
+
+
 class NotesForValidate(NbGraderPreprocessor):
-    """Put the repair notes first in Validate's list, as a 0-point entry."""
+    """Put the repair notes first in Validate's list, as a 0-point entry; graded cells' warnings pass."""
 
     def preprocess(self, nb, resources):
+        warnings_as_output(nb)
         notes = resources.get(NOTES_KEY) or []
         if notes:
             text = msg("grader.validate.intro") + "\n" + "\n".join(f"• {n}" for n in notes)

@@ -159,6 +159,53 @@ def test_one_engine_per_database(monkeypatch, tmp_path):
     first.dispose()
 
 
+# -- nbgrader's determine_grade: a warning is no failure ------------------------------------------
+def graded_cell(*outputs):
+    from nbformat.v4 import new_code_cell
+
+    cell = new_code_cell("check()")
+    cell.metadata["nbgrader"] = {"grade": True, "grade_id": "t", "points": 2, "solution": False, "locked": True,
+                                 "schema_version": 3}
+    cell.outputs = list(outputs)
+    return cell
+
+
+def test_determine_grade_is_the_one_wrapped():
+    """nbgrader still fails a cell on stderr (what the wrapper undoes), and its callers still call it through
+    the module (what the wrapper replaces)."""
+    import nbgrader.utils as utils
+    from nbgrader import validator
+    from nbgrader.preprocessors import saveautogrades
+
+    upstream = getattr(utils.determine_grade, "__wrapped__", utils.determine_grade)
+    assert_unchanged(upstream, "f97b74436f014b62", "warnings_never_fail")
+    assert 'output.name == "stderr"' in inspect.getsource(upstream)
+    assert "utils.determine_grade(cell, self.log)" in inspect.getsource(saveautogrades.SaveAutoGrades)
+    assert "utils.determine_grade(cell, self.log)" in inspect.getsource(validator.Validator._get_failed_cells)
+
+
+def test_warnings_never_fail(monkeypatch):
+    """A warning costs nothing; an exception still costs the check, with or without a warning beside it."""
+    import nbgrader.utils as utils
+    from nbformat.v4 import new_output
+
+    warning = new_output("stream", name="stderr", text="x.py:3: UserWarning: Implicit dimension choice\n")
+    error = new_output("error", ename="CheckFailed", evalue="wrong", traceback=[])
+    stock = getattr(utils.determine_grade, "__wrapped__", utils.determine_grade)
+    monkeypatch.setattr(utils, "determine_grade", stock)
+    assert utils.determine_grade(graded_cell(warning)) == (0, 2.0)  # nbgrader's own rule
+    compat.warnings_never_fail()
+    compat.warnings_never_fail()  # twice: still one wrapper
+    assert utils.determine_grade.__wrapped__ is stock
+    assert utils.determine_grade(graded_cell(warning)) == (2.0, 2.0)
+    assert utils.determine_grade(graded_cell(warning, error)) == (0, 2.0)
+    assert utils.determine_grade(graded_cell(error)) == (0, 2.0)
+    assert utils.determine_grade(graded_cell()) == (2.0, 2.0)
+    cell = graded_cell(warning)
+    utils.determine_grade(cell)
+    assert cell.outputs == [warning], "the learner's warning stays in the graded notebook"
+
+
 # -- nbgrader's preprocessor lists ---------------------------------------------------------------
 def names(classes) -> list[str]:
     """Each class by the public name the copies use (nbgrader.preprocessors.X, nbconvert.preprocessors.X)."""

@@ -23,9 +23,10 @@ import pytest
 from grader import cli, repair, report, sandbox, scan, submissions
 from grader.jobs import error_text
 from grader.records import CellResult, NotebookRecord
+from tools.bench_grading import compare_with_nbgrader, stderr_only_failures
 from tools.classroom import mutated, solved, untouched, with_code, write_class
 from tools.course import TempCourse
-from tools.notebooks import ROOT, nbgrader_meta
+from tools.notebooks import ROOT, SOLUTIONS, exercises, nbgrader_meta, read
 
 DAY, NB = "day1", "00_environment"
 ISO = sandbox.probe()
@@ -185,7 +186,22 @@ def _sequential_class() -> dict:
     """The hostile class's students that sequential `nbgrader autograde` grades too
     (test_scores_equal_sequential_nbgrader): solved, untouched, two mistakes, edited tests."""
     return {"good": solved(DAY, NB), "untouched": untouched(DAY, NB), "mutant_1": mutated(DAY, NB, 1)[0],
-            "mutant_6": mutated(DAY, NB, 6)[0], "edited": _edited_tests()}
+            "mutant_6": mutated(DAY, NB, 6)[0], "edited": _edited_tests(), "warns": _warns()}
+
+
+def _warns():
+    """A correct answer that makes PyTorch print a UserWarning in the first test cell that calls it (an
+    honest variant, tests/variants/day1/00_environment.py)."""
+    from tools import variants
+
+    source = SOLUTIONS / DAY / f"{NB}.ipynb"
+    variant = next(v for v in variants.load(source) if v.kind == variants.Kind.WARNS and v.exercise == FUNC)
+    exercise = next(e for e in exercises(read(source)) if e.grade_id == FUNC)
+    nb = solved(DAY, NB)
+    for cell in nb.cells:
+        if nbgrader_meta(cell).get("grade_id") == FUNC:
+            cell.source = variant.apply(exercise)
+    return nb
 
 
 @pytest.mark.slow
@@ -203,9 +219,14 @@ def test_scores_equal_sequential_nbgrader(hostile, tmp_path):
     sequential = _cell_scores(course.root / "gradebook.db")
 
     parallel = {s: v for s, v in hostile["scores"].items() if s in students}
-    assert parallel == sequential, f"parallel {parallel}\nsequential {sequential}"
+    same, stricter, not_failed = compare_with_nbgrader(sequential, parallel,
+                                                       stderr_only_failures(course.root / "autograded", DAY))
+    assert same and not stricter, f"parallel {parallel}\nsequential {sequential}"
+    # the one deliberate difference here: the cells nbgrader fails for a warning on stderr score in full
+    # (the copy-construct warning shows in each cell that calls pick_device() anew)
+    assert not_failed == [f"warns {NB} env_pick_device_here", f"warns {NB} env_pick_device_priority"], not_failed
     totals = {s: sum(sum(c[0] for c in nb.values()) for nb in v.values()) for s, v in parallel.items()}
-    assert totals["good"] == 8 and totals["untouched"] == 0 and 0 < totals["mutant_1"] < 8
+    assert totals["good"] == 8 and totals["warns"] == 8 and totals["untouched"] == 0 and 0 < totals["mutant_1"] < 8
     stderr = hostile["proc"].stderr
     assert "grading day1" in stderr and "mutant_6" in stderr, "no progress bar or per-student line"
 
@@ -427,9 +448,21 @@ def test_hostile_class_good_student_untouched(hostile):
     assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     students = {r[0] for r in con.execute("SELECT id FROM student")}
     con.close()
-    expected = {"good", "loop", "stubborn", "membomb", "hoarder", "spawner", "filler", "osexit", "sysexit", "flood", "snoop", "net", "tamper",
+    expected = {"good", "warns", "loop", "stubborn", "membomb", "hoarder", "spawner", "filler", "osexit", "sysexit", "flood", "snoop", "net", "tamper",
                 "edited", "broken", "renamed", "untouched", "mutant_1", "mutant_6"}
     assert expected <= students, f"missing from the gradebook: {expected - students}"
+
+
+@pytest.mark.slow
+def test_hostile_warning_costs_nothing_and_is_shown(hostile):
+    """A correct answer that makes PyTorch warn keeps full marks; the page shows the warning as a note."""
+    assert total(hostile, "warns") == 8
+    rec = hostile["records"]["warns"]
+    note = [n for n in rec["notes"] if "To copy construct from a tensor" in n]
+    assert note and "UserWarning" in note[0] and "costs no points" in note[0], rec["notes"]
+    page = (hostile["out"] / "feedback" / "warns" / DAY / f"{NB}.html").read_text()
+    assert "To copy construct from a tensor" in page.replace("&#39;", "'")
+    assert "no message" not in page
 
 
 @pytest.mark.slow

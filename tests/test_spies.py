@@ -69,3 +69,40 @@ def test_losses_without_autograd_are_not_training_losses_and_patches_are_undone(
         nn.functional.mse_loss(torch.zeros(3), torch.ones(3))
     assert trace.count(Event.LOSS) == 1 and trace.training_losses() == []
     assert torch._C._nn.cross_entropy_loss is original
+
+
+def test_patched_reaches_names_the_learner_imported():
+    """A check that patches torch.save or time.perf_counter also sees ``from torch import save``."""
+    import io
+    import time
+
+    from ptcourse.spies import patched
+
+    namespace = {"save": torch.save, "perf_counter": time.perf_counter, "torch": torch}
+    exec("def answer(obj, f):\n    save(obj, f)\n    return perf_counter()\n", namespace)
+    calls = []
+
+    def spy(obj, f, _real=torch.save):
+        calls.append(obj)
+        return _real(obj, f)
+
+    with patched("torch.save", spy, namespace=namespace), \
+         patched("time.perf_counter", namespace=namespace, return_value=42.0):
+        assert namespace["answer"]({"w": torch.zeros(1)}, io.BytesIO()) == 42.0
+        torch.save({"w": torch.ones(1)}, io.BytesIO())  # the module's name too
+    assert len(calls) == 2
+    assert namespace["save"] is torch.save and namespace["perf_counter"] is time.perf_counter  # put back
+    assert torch.save is not spy and namespace["answer"]({"w": torch.zeros(1)}, io.BytesIO()) != 42.0
+
+
+def test_patched_defaults_to_the_callers_globals():
+    from ptcourse.spies import patched
+
+    global _learner_save
+    _learner_save = torch.save
+    try:
+        with patched("torch.save", lambda *a, **k: "spied"):
+            assert _learner_save(None, None) == "spied"
+        assert _learner_save is torch.save
+    finally:
+        del _learner_save

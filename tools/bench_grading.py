@@ -4,7 +4,9 @@ The class (default: 30 students of day1, every notebook) is a third solved noteb
 untouched ones and a third with one mutant per notebook (``tests/mutants``). Both graders get
 the same files in the same run; we report the two wall times, their ratio, whether the two
 gradebooks agree cell by cell (the honest students exactly; a mutant's cell may score lower where the
-second key failed a wrong answer that only fits the visible example: listed as ``second_key_stricter``), and the grader's per-notebook overhead (wall time minus the time
+second key failed a wrong answer that only fits the visible example: listed as ``second_key_stricter``;
+a cell nbgrader failed only for writing to stderr scores full marks: listed as ``warnings_not_failed``),
+and the grader's per-notebook overhead (wall time minus the time
 the notebook's cells ran). Then the same class again through a Dask ``LocalCluster``
 (``--scheduler local:2``, grader/cluster.py): its scores cell by cell against the local pool,
 its wall time and per-notebook overhead against the local pool's, and the throughput model:
@@ -74,12 +76,13 @@ def main() -> None:
         wall, cells, records = per_notebook(tmp / "out", args.day)
         ours, theirs = cell_scores(tmp / "parallel.db", args.day), cell_scores(course.root / "gradebook.db", args.day)
         say_differences(theirs, ours, "sequential nbgrader", "python -m grader")
-        same, stricter = compare_with_nbgrader(theirs, ours)
+        same, stricter, not_failed = compare_with_nbgrader(theirs, ours,
+                                                           stderr_only_failures(course.root / "autograded", args.day))
         result = {
             "day": args.day, "students": args.students, "notebooks": notebooks, "cores": os.cpu_count(),
             "sequential_nbgrader_s": round(sequential_s, 1), "grader_s": round(parallel_s, 1),
             "speedup": round(sequential_s / parallel_s, 2), "identical_scores": same,
-            "second_key_stricter": stricter,
+            "second_key_stricter": stricter, "warnings_not_failed": not_failed,
             "per_notebook_wall_s": round(wall, 2), "per_notebook_cells_s": round(cells, 2),
             "per_notebook_overhead_s": round(wall - cells, 2),
             "peak_kernel_mb": round(max((r.get("peak_bytes") or 0) for r in records) / 2**20),
@@ -106,24 +109,45 @@ def main() -> None:
         print(json.dumps(result))
 
 
-def compare_with_nbgrader(theirs: dict, ours: dict) -> tuple[bool, list[str]]:
+def compare_with_nbgrader(theirs: dict, ours: dict, warned: set[str] = frozenset()) -> tuple[bool, list[str], list[str]]:
     """Whether the honest students (solved, untouched) got nbgrader's scores cell by cell and no cell
-    scored higher than nbgrader's; and the mutants' cells nbgrader passed that the second key failed.
+    scored higher than nbgrader's, but for the two deliberate differences, each listed:
 
-    A wrong answer that only fits the visible example passes nbgrader's visible check, but not the
-    grader's second key, which judges the same function on fresh inputs (grader/observations.py)."""
-    stricter, same = [], set(theirs) == set(ours)
+    * ``second_key_stricter``: the mutants' cells nbgrader passed that the second key failed. A wrong
+      answer that only fits the visible example passes nbgrader's visible check, but not the grader's
+      second key, which judges the same function on fresh inputs (grader/observations.py);
+    * ``warnings_not_failed``: the cells nbgrader failed only because they wrote to stderr (``warned``:
+      :func:`stderr_only_failures` of nbgrader's graded copies), which the grader passes in full. A
+      warning is a note on the learner's page, never a failed check (grader.compat.warnings_never_fail).
+    """
+    stricter, not_failed, same = [], [], set(theirs) == set(ours)
     for student in sorted(set(theirs) & set(ours)):
         for nb, cells in theirs[student].items():
             for cell, (score, top) in cells.items():
                 mine = ours[student].get(nb, {}).get(cell)
+                key = f"{student} {nb} {cell}"
                 if mine == (score, top):
                     continue
                 if "_mutant" in student and mine is not None and mine[1] == top and mine[0] < score:
-                    stricter.append(f"{student} {nb} {cell}")
+                    stricter.append(key)
+                elif key in warned and score == 0 and mine == (top, top):
+                    not_failed.append(key)
                 else:
                     same = False
-    return same, stricter
+    return same, stricter, not_failed
+
+
+def stderr_only_failures(autograded: Path, day: str) -> set[str]:
+    """``student notebook grade_id`` of each graded cell of nbgrader's graded copies (``autograded/``)
+    that wrote to stderr and raised nothing: the cells nbgrader fails for stderr alone."""
+    from grader.cell_words import passed_with_warnings
+
+    found = set()
+    for path in sorted(autograded.glob(f"*/{day}/*.ipynb")):
+        student = path.parent.parent.name
+        for grade_id in passed_with_warnings(json.loads(path.read_text())):
+            found.add(f"{student} {path.stem} {grade_id}")
+    return found
 
 
 def say_differences(a: dict, b: dict, name_a: str, name_b: str) -> None:

@@ -107,13 +107,13 @@ def msg_in(lang: str | None, key: str, /, **values: object) -> str:
     english = catalogue(DEFAULT_LANG).get(key)
     text = table.get(key) or english
     if text is None:
-        raise KeyError(f"no message with id {key!r}")
+        raise KeyError(f"unknown message id {key!r} (not in the catalogue)")
     try:
         return text.format(**values)
     except (KeyError, IndexError, ValueError):
         if text is english:
             raise
-        return english.format(**values)  # a broken translation: English rather than no message
+        return english.format(**values)  # a broken translation: English rather than nothing
 
 
 def msg(key: str, /, **values: object) -> str:

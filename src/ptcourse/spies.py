@@ -18,6 +18,8 @@ modules, and every optimizer's ``step`` (a global step hook). It changes no resu
 
 from __future__ import annotations
 
+import pkgutil
+import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
@@ -28,7 +30,7 @@ import torch
 from torch import nn
 from torch.optim.optimizer import register_optimizer_step_pre_hook
 
-__all__ = ["Event", "LossCall", "TrainingTrace", "watch_training"]
+__all__ = ["Event", "LossCall", "TrainingTrace", "patched", "watch_training"]
 
 LOSS_FUNCTIONS = ("cross_entropy_loss", "mse_loss")  # in torch._C._nn, called by nn.functional
 # The torch these spies were written against (requirements.txt pins it). They wrap torch's own
@@ -170,3 +172,43 @@ def watch_training() -> Iterator[TrainingTrace]:
         handle = register_optimizer_step_pre_hook(lambda optimizer, *_: trace._on_step(optimizer))
         stack.callback(handle.remove)
         yield trace
+
+
+class patched:
+    """``mock.patch(target, new, **kwargs)``, seen however the learner's code reached ``target``.
+
+    ``mock.patch("torch.save", spy)`` replaces the module's attribute only: an answer written with
+    ``from torch import save`` (or ``from time import perf_counter``) still calls the original, and
+    a behaviour check would then tell the learner something false about their code. Here every name
+    of ``namespace`` (by default the globals of the code that makes this object: a test cell's, which
+    are the notebook's) bound to the very object ``target`` names is replaced too, and put back on
+    exit. A test that needs the original inside its spy keeps it where no global name holds it (a
+    default argument, ``def spy(*a, _real=torch.save)``), since such a global is replaced as well::
+
+        with patched("time.perf_counter", clock):
+            got = time_call(step)
+    """
+
+    def __init__(self, target: str, new=mock.DEFAULT, namespace: dict | None = None, **kwargs):
+        self.target = target
+        self.namespace = namespace if namespace is not None else sys._getframe(1).f_globals
+        self._patch = mock.patch(target, new, **kwargs)  # return_value=..., as mock.patch takes them
+        self._rebound: dict[str, object] = {}
+        self._entered = None
+
+    def __enter__(self):
+        owner, attribute = self.target.rsplit(".", 1)
+        before = getattr(pkgutil.resolve_name(owner), attribute)
+        self._rebound = {name: value for name, value in list(self.namespace.items())
+                         if value is before and not name.startswith("__")}
+        self._entered = self._patch.__enter__()
+        for name in self._rebound:
+            self.namespace[name] = self._entered
+        return self._entered
+
+    def __exit__(self, *exc):
+        for name, value in self._rebound.items():
+            if self.namespace.get(name) is self._entered:
+                self.namespace[name] = value
+        self._rebound = {}
+        return self._patch.__exit__(*exc)

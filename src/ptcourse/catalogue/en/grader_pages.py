@@ -18,6 +18,14 @@ MESSAGES = {
     "grader.cell.not_done": (
         "NotImplementedError: not done yet (the exercise cell still raises NotImplementedError)"
     ),
+    "grader.cell.raised_bare": "The check stopped with {error}, which gives no reason of its own.",
+    "grader.cell.lost": (
+        "This check scored {score:g} of {max_score:g} points without an error of its own; ask your instructor "
+        "to look at it."
+    ),
+    "grader.cell.warned": (
+        "{check}: passed. Your code printed a warning there, which costs no points: {warning}"
+    ),
     "grader.kernel_death.memory": (
         "The kernel stopped during grading (memory limit reached): the checks after that point were not run."
     ),
@@ -65,7 +73,6 @@ MESSAGES = {
     "grader.page.exercise": "Exercise {number}",
     "grader.page.passed": "✔ passed",
     "grader.page.failed": "✘ failed",
-    "grader.page.no_message": "no message",
     "grader.page.hidden_note": (
         "Hidden checks run your code on fresh inputs; their code is not shown, only what they found."
     ),
