@@ -131,7 +131,7 @@ class Limits:
 
 
 # Error outputs the grader itself writes: their message is already plain words.
-GRADER_ERRORS = {"GraderIntegrity", "GraderObservation", "KernelDied", "NotRun", "CellTimeoutError"}
+GRADER_ERRORS = {"GraderIntegrity", "GraderObservation", "GraderBounds", "KernelDied", "NotRun", "CellTimeoutError"}
 
 
 def error_text(output, lang: str = "en") -> str:
@@ -152,7 +152,7 @@ def failure_kind(output) -> CellKind:
     ename = output.get("ename", "")
     if ename in STOPPED:
         return CellKind.STOPPED
-    if ename == "GraderIntegrity":
+    if ename in ("GraderIntegrity", "GraderBounds"):  # GraderBounds: grader/bounds.py refused what it sent
         return CellKind.INTEGRITY
     if ename == "NotImplementedError":
         return CellKind.NOT_ATTEMPTED
@@ -417,14 +417,15 @@ def _read_observed(path: Path, result: JobOutcome) -> None:
     """What the second key saw: a reference run's observations, or a learner's disagreements."""
     try:
         data = json.loads(path.read_text())
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return
     if not isinstance(data, dict):
         return
     if isinstance(data.get("observed"), dict):
         result.observed = data["observed"]
-    if data.get("disagreed"):
-        disagreed = tuple(Disagreed(str(d.get("grade_id")), str(d.get("detail", ""))) for d in data["disagreed"])
+    if isinstance(data.get("disagreed"), list) and data["disagreed"]:
+        disagreed = tuple(Disagreed(str(d.get("grade_id")), str(d.get("detail", "")))
+                          for d in data["disagreed"] if isinstance(d, dict))
         result.integrity = (result.integrity or Integrity()).with_disagreed(disagreed)
 
 
