@@ -8,14 +8,13 @@ reader then reports it as too big), and the whole archive stops at a total cap.
 
 from __future__ import annotations
 
-import atexit
-import shutil
 import stat
-import tempfile
 import zipfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+
+from grader import scratch
 
 MAX_TOTAL_BYTES = 8 * 1024**3
 CHUNK = 1024**2
@@ -61,8 +60,7 @@ def _copy(source, target: Path, limit: int) -> int:
 def unpack(archive: Path, max_member_bytes: int, into: Path | None = None) -> Unpacked:
     """Extract ``archive`` into ``into`` (default: a private folder removed when the process ends)."""
     if into is None:
-        into = Path(tempfile.mkdtemp(prefix="ptg-download-"))
-        atexit.register(shutil.rmtree, into, ignore_errors=True)
+        into = scratch.make("download").path  # private; removed when the process ends (grader/scratch.py)
     try:
         zf = zipfile.ZipFile(archive)
     except (OSError, zipfile.BadZipFile) as exc:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import nbformat
 
-from grader import compat, gradebook, inductor, sandbox, settings, zygote
+from grader import compat, gradebook, inductor, sandbox, scratch, settings, zygote
 from grader.observations import ObserveSpec
 from grader.records import CellKind, Disagreed, Integrity, Status
 from ptcourse.messages import msg_in
@@ -50,6 +50,7 @@ def _context():
     global _CONTEXT
     if _CONTEXT is None:
         ctx = multiprocessing.get_context("forkserver")
+        scratch.keep_multiprocessing_inside(scratch.process_folder())  # its socket's folder: never left in /tmp
         ctx.set_forkserver_preload(["grader._preload"])
         _CONTEXT = ctx
     return _CONTEXT
@@ -64,6 +65,7 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
     os.chdir(cwd)
     os.environ.clear()
     os.environ.update(env)
+    tempfile.tempdir = env.get("TMPDIR")  # the job's own folder: whatever nbgrader writes goes with it
     fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     os.dup2(fd, 1)
     os.dup2(fd, 2)
@@ -215,15 +217,30 @@ def _editable_sources(package: str) -> list[Path]:
     return found
 
 
-def _kernel_env(cwd: Path, limits: Limits, env: dict[str, str] | None) -> dict[str, str]:
-    """The jail's own part of a kernel's environment, for a kernel working in ``cwd``."""
+def _kernel_env(cwd: Path, limits: Limits, env: dict[str, str] | None, jailed: bool = True) -> dict[str, str]:
+    """The jail's own part of a kernel's environment, for a kernel working in ``cwd``. Its temporary folder:
+    the jail's private ``/tmp``, or without bubblewrap one in the job's folder (gone with it), never the
+    host's shared one."""
+    tmp = "/tmp"
+    if not jailed:
+        (cwd / ".tmp").mkdir(exist_ok=True)
+        tmp = str(cwd / ".tmp")
     return {
         "HOME": str(cwd), "MPLCONFIGDIR": str(cwd / ".mpl"), "IPYTHONDIR": str(cwd / ".ipython"),
         "PTCOURSE_THREADS": str(limits.threads), "OMP_NUM_THREADS": str(limits.threads),
         "TORCHINDUCTOR_CACHE_DIR": str(cwd / ".inductor"), "TRITON_CACHE_DIR": str(cwd / ".triton"),
-        "MPLBACKEND": "module://matplotlib_inline.backend_inline", "PYTHONDONTWRITEBYTECODE": "1",
+        "MPLBACKEND": "module://matplotlib_inline.backend_inline", "PYTHONDONTWRITEBYTECODE": "1", "TMPDIR": tmp,
         **(env or {}),
     }
+
+
+def _process_env(job_dir: Path, runtime: Path, kernel_env: dict[str, str]) -> dict[str, str]:
+    """The job process's environment: nbgrader's, the kernel's, the jail's description; its temporary
+    folder inside the job's folder."""
+    (job_dir / "tmp").mkdir(exist_ok=True)
+    return {**gradebook.nbgrader_env(), **kernel_env, "PTGRADE_JAIL": str(runtime / "jail.json"),
+            "TMPDIR": str(job_dir / "tmp"), "JUPYTER_RUNTIME_DIR": str(runtime),
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(gradebook.COURSE_ROOT), os.environ.get("PYTHONPATH")]))}
 
 
 def run_job(
@@ -269,14 +286,10 @@ def run_job(
         group_name = f"ptgrade-{os.getpid()}-{job_dir.name}"  # sandbox.sweep_stale reads the pid back
         cgroup = sandbox.make_cgroup(iso, group_name, limits.memory_bytes)
         pids = sandbox.make_pids_cgroup(iso, group_name)
-        kernel_env = _kernel_env(cwd, limits, env)
+        kernel_env = _kernel_env(cwd, limits, env, iso.bwrap)
         jail = _jail(cwd, runtime, hidden, put_back, iso, (cgroup, pids), limits, kernel_env, zyg)
         (runtime / "jail.json").write_text(json.dumps(jail.to_dict()))
-
-        proc_env = {**gradebook.nbgrader_env(), **kernel_env, "PTGRADE_JAIL": str(runtime / "jail.json"),
-                    "JUPYTER_RUNTIME_DIR": str(runtime),
-                    "PYTHONPATH": os.pathsep.join(filter(None, [str(gradebook.COURSE_ROOT),
-                                                                os.environ.get("PYTHONPATH")]))}
+        proc_env = _process_env(job_dir, runtime, kernel_env)
         log_path = job_dir / "nbgrader.log"
         status, detail = Status.GRADED, ""
         autograded = job_dir / "autograded" / student / day / f"{notebook}.ipynb"
@@ -498,6 +511,7 @@ def worker_isolation(use_bwrap: bool) -> sandbox.Isolation:
     if use_bwrap not in _ISO:
         _ISO[use_bwrap] = sandbox.probe(use_bwrap=use_bwrap, use_cgroup=True)
         sandbox.sweep_stale(_ISO[use_bwrap])
+        scratch.sweep()  # and the folders they left (grader/scratch.py)
     return _ISO[use_bwrap]
 
 
@@ -571,8 +585,8 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
         return JobOutcome(status=Status.REFUSED, detail=why, worker=whoami())
     template = template or worker_template(spec.day, source)
     limits, env = kernel_limits(spec, slots), _env_of(spec)
-    root = Path(work_root) if work_root is not None else Path(tempfile.gettempdir())
-    root.mkdir(parents=True, exist_ok=True)
+    root = Path(work_root) if work_root is not None else scratch.process_folder()
+    root.mkdir(mode=0o700, parents=True, exist_ok=True)
     job_dir = Path(tempfile.mkdtemp(prefix="j-", dir=root))
     try:
         nb = nbformat.reads(spec.nb_bytes.decode("utf-8"), as_version=4)

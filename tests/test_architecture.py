@@ -16,7 +16,7 @@ GRADER = Path(__file__).resolve().parents[1] / "grader"
 
 # Stages, lowest first: a module may import its own stage and those below, never one above.
 STAGES = {
-    0: ("settings", "bounds", "security", "guard", "kernel_guard", "inductor", "observations", "platforms", "downloads",
+    0: ("settings", "bounds", "scratch", "security", "guard", "kernel_guard", "inductor", "observations", "platforms", "downloads",
         "repair", "scan", "roster_report", "records", "compat"),  # records and rules that need nothing of the grader
     1: ("submissions", "roster", "validate", "nbgrader_config"),  # intake: reading hand-ins and class lists
     2: ("sandbox", "zygote", "execute"),  # the jail: the kernel's confinement, warm kernels, nbgrader's Execute
