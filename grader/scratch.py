@@ -32,7 +32,7 @@ from pathlib import Path
 
 PREFIX = "ptg-"  # every folder the grader makes in a temporary folder
 LOCK = ".ptg-lock"
-GRACE_S = 30  # a folder whose lock is younger may be one being made: never swept
+GRACE_S = 30  # a folder with no lock yet that is younger may be one being made: never swept
 UNLOCKED_STALE_S = 24 * 3600  # a grader folder with no lock (an older grader's): swept after a day
 SOCKET_PATH_MAX = 107  # a Unix socket's path, in bytes (Linux: sun_path[108], its last one a NUL)
 ZYGOTE_PARENT = "/var/tmp"  # where grader/zygote.py keeps its slots (outside /tmp)
@@ -58,8 +58,9 @@ class Scratch:
 def make(kind: str, parent: str | os.PathLike | None = None) -> Scratch:
     """A new private folder ``ptg-<kind>-<pid>-*`` in ``parent`` (the temporary folder), held by this process."""
     path = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{kind}-{os.getpid()}-", dir=parent))  # mode 0700
-    fd = os.open(path / LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    fd = os.open(path / (LOCK + ".new"), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    os.rename(path / (LOCK + ".new"), path / LOCK)  # it appears held: no sweeper sees it free in between
     scratch = Scratch(path, fd)
     # At exit, after multiprocessing removed its own folders (exitpriority -100), which may lie inside.
     multiprocessing.util.Finalize(None, scratch.close, exitpriority=-200)
@@ -110,9 +111,9 @@ def _held(lock: Path) -> bool:
 
 
 def stale(path: Path, now: float | None = None) -> bool:
-    """Whether a grader folder of this user is left over: its lock is held by nobody (and is not brand
-    new); with no lock (an older grader's folder), its process is gone (``ptg-worker-<pid>``) or it was
-    not touched for a day."""
+    """Whether a grader folder of this user is left over: its lock is held by nobody; with no lock (one
+    being made, or an older grader's folder), it is not brand new and its process is gone
+    (``ptg-worker-<pid>``) or it was not touched for a day."""
     now = time.time() if now is None else now
     try:
         info = path.lstat()
@@ -123,7 +124,7 @@ def stale(path: Path, now: float | None = None) -> bool:
         return False
     if info.st_uid != os.getuid() or lock.st_uid != os.getuid():
         return False
-    return now - lock.st_mtime > GRACE_S and not _held(path / LOCK)
+    return not _held(path / LOCK)
 
 
 def _stale_unlocked(path: Path, now: float) -> bool:
