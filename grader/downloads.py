@@ -60,7 +60,8 @@ def _copy(source, target: Path, limit: int) -> int:
 def unpack(archive: Path, max_member_bytes: int, into: Path | None = None) -> Unpacked:
     """Extract ``archive`` into ``into`` (default: a private folder removed when the process ends)."""
     if into is None:
-        into = scratch.make("download").path  # private; removed when the process ends (grader/scratch.py)
+        into = scratch.make("download").path / "files"  # private; removed when the process ends (grader/scratch.py)
+        into.mkdir()
     try:
         zf = zipfile.ZipFile(archive)
     except (OSError, zipfile.BadZipFile) as exc:
