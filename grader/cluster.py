@@ -85,8 +85,12 @@ class DaskExecutor:
         env = worker_setup.worker_env(cpus=cpus, hide=[str(p) for p in hide])
         # Set for good, not in a `with`: the nanny reads the daemon flag again when it restarts a worker.
         dask.config.set(worker_setup.DASK_CONFIG)
+        # Dask's own scratch space (the scheduler's and the workers' dask-scratch-space) inside this process's
+        # private folder, gone with it.
+        dask.config.set({"temporary-directory": str(scratch.process_folder() / "dask")})
         cluster = LocalCluster(n_workers=n, threads_per_worker=threads_per_worker, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR, env=env)
+                               dashboard_address=None, silence_logs=logging.ERROR, env=env,
+                               local_directory=str(scratch.process_folder() / "dask"))
         client = Client(cluster)
         return cls(client, cluster, name=f"dask local:{n}")
 

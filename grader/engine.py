@@ -407,6 +407,7 @@ class Grader:
             if owned:
                 executor.close()
             run_dir.close()  # kept with PTGRADE_KEEP, to debug the grader itself
+            scratch.sweep()  # and what this run's workers left when one was killed (none holds it now)
         for sub in unknown:
             self.log(f"{sub.student:<16} {sub.path.name:<24} not graded: {sub.error}")
         self.finalize(subs, unknown)

@@ -76,10 +76,10 @@ DRIVER = """
 import json, sys
 from pathlib import Path
 from grader import engine
-tmp = Path(sys.argv[1])
+tmp, scheduler = Path(sys.argv[1]), sys.argv[2] or None
 summary = engine.grade_class(engine.Options(day="day1", submissions=tmp / "submitted", out=tmp / "out",
                                             db_url=f"sqlite:///{tmp / 'gb.db'}", source=tmp / "source" / "day1",
-                                            workers=2, progress=False))
+                                            workers=2, progress=False, scheduler=scheduler))
 (tmp / "records.json").write_text(json.dumps({r.student: r.to_json() for r in summary.records}))
 """
 
@@ -88,14 +88,13 @@ def _bomb(code: str) -> str:
     return FORGE + "\n\ndef scale_rows(x):\n    " + code + "\n    return x / x.sum(dim=1, keepdim=True)\n"
 
 
-def _class(tmp) -> None:
+def _class(tmp, answers: dict[str, str]) -> None:
     (tmp / "text.py").write_text(TENSOR_COURSE)
     source = tmp / "source" / DAY
     source.mkdir(parents=True)
     subprocess.run([sys.executable, str(ROOT / "tools" / "nbtext.py"), "to-notebook", str(tmp / "text.py"),
                     str(source / f"{NB}.ipynb")], check=True, cwd=ROOT)
     course = nbformat.read(str(source / f"{NB}.ipynb"), as_version=4)
-    answers = {"honest": HONEST, "leaky": LEAKY, **{name: _bomb(code) for name, code in BOMBS.items()}}
     students = {}
     for student, answer in answers.items():
         nb = nbformat.from_dict(course)
@@ -104,8 +103,8 @@ def _class(tmp) -> None:
     write_class(tmp / "submitted", DAY, students)
 
 
-def _driver(tmp, env) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", DRIVER, str(tmp)], cwd=ROOT, env=env, start_new_session=True,
+def _driver(tmp, env, scheduler: str = "") -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", DRIVER, str(tmp), scheduler], cwd=ROOT, env=env, start_new_session=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
@@ -123,7 +122,7 @@ def _kill_while_grading(tmp, env, private_tmp) -> int:
 
 @pytest.mark.slow
 def test_a_hostile_class_is_graded_and_leaves_nothing_behind(tmp_path, private_tmp):
-    _class(tmp_path)
+    _class(tmp_path, {"honest": HONEST, "leaky": LEAKY, **{name: _bomb(code) for name, code in BOMBS.items()}})
     env = {**os.environ, "TMPDIR": str(private_tmp)}
     killed = _kill_while_grading(tmp_path, env, private_tmp)
     left = hygiene.leftovers(private_tmp)
@@ -151,4 +150,30 @@ def test_a_hostile_class_is_graded_and_leaves_nothing_behind(tmp_path, private_t
     for student in ("npy_bomb", "deep_observation", "many_observations"):
         assert "did not read" in records[student]["cells"]["obs_scale_values"]["message"], records[student]
     # The killed run's folders were swept at this run's start, its zygote slots too; the fixture checks the rest.
+    assert hygiene.zygote_slots_of({killed}) == []
+
+
+@pytest.mark.slow
+def test_a_dask_worker_killed_mid_job_leaves_nothing_behind(tmp_path, private_tmp):
+    """``--scheduler local:2``: a worker SIGKILLed while it grades a student leaves its folder (the job's
+    notebooks and gradebook) private, and the run sweeps it once its workers are gone; the job is graded
+    elsewhere."""
+    students = [f"s{i}" for i in range(4)]
+    _class(tmp_path, dict.fromkeys(students, HONEST))
+    env = {**os.environ, "TMPDIR": str(private_tmp), "PTGRADE_COURSE_SOURCES": str(tmp_path / "source")}
+    proc = _driver(tmp_path, env, "local:2")
+    deadline, killed = time.monotonic() + 600, None
+    while killed is None and time.monotonic() < deadline and proc.poll() is None:
+        jobs = [p for s in students for p in private_tmp.glob(f"ptg-*/j-*/submitted/{s}")]  # a worker's folder
+        if jobs:
+            killed = int(jobs[0].parents[2].name.split("-")[2])
+            assert killed != proc.pid
+            os.kill(killed, signal.SIGKILL)
+        time.sleep(0.1)
+    assert killed is not None, "no worker was seen grading a student"
+    assert hygiene.readable_by_others(private_tmp) == []
+    out, _ = proc.communicate(timeout=900)
+    assert proc.returncode == 0, out
+    records = json.loads((tmp_path / "records.json").read_text())
+    assert {s: r["score"] for s, r in records.items()} == dict.fromkeys(students, 3), out
     assert hygiene.zygote_slots_of({killed}) == []
