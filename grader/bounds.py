@@ -57,7 +57,10 @@ def part_problem(raw, max_bytes: int = settings.MESSAGE_BYTES, max_depth: int = 
         return "not bytes"
     if len(data) > max_bytes:
         return f"{len(data)} bytes, over {max_bytes}"
-    depth = json_depth(bytes(data))
+    data = bytes(data)
+    if data.count(b"[") + data.count(b"{") <= max_depth:  # cannot nest deeper (most messages: no scan)
+        return ""
+    depth = json_depth(data)
     if depth > max_depth:
         return f"nested {depth} deep, over {max_depth}"
     return ""
