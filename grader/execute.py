@@ -181,6 +181,7 @@ def error_output(ename: str, evalue: str):
 
 def _short_error(content: dict, limit: int = settings.ERROR_BYTES) -> dict:
     """An error's content with its value and traceback cut to ``limit`` characters (the traceback's last lines)."""
+    content = content if isinstance(content, dict) else {}
     trace = content.get("traceback")
     lines = [str(line) for line in trace[-1000:]] if isinstance(trace, list) else []
     kept, total = [], 0
@@ -542,6 +543,9 @@ class JailedExecute(compat.KernelClientStart, Execute):
         if msg["msg_type"] == bounds.DROPPED:  # refused by the session (grader/bounds.py): the cell fails
             return None
         content = msg.get("content", {})
+        if not (isinstance(content, dict) and isinstance(content.get("text", ""), str)
+                and isinstance(content.get("data", {}), dict)):
+            return None  # not an output Jupyter's protocol allows: nothing of it goes into the notebook
         if msg["msg_type"] == "stream" and "\x1ePTG " in content.get("text", ""):
             rest, tokens = Guard.take_token(content["text"])
             self._tokens.extend(tokens)

@@ -232,3 +232,7 @@ def test_a_huge_name_is_cut():
     observer = _observer({"y": {"kind": "json", "value": 1}})
     _display(observer, "n" * 100_000, 1)
     assert max(map(len, observer.observed["g"])) == settings.OBSERVATION_NAME
+
+
+def test_an_error_that_is_not_a_dict_is_still_an_error():
+    assert execute._short_error(["not", "a", "dict"]) == {"ename": "Error", "evalue": "", "traceback": []}
