@@ -108,3 +108,14 @@ def test_multiprocessing_folder_goes_inside_the_process_folder():
     assert mp_dir.startswith(folder + "/pymp-") and folder.startswith(str(tmp))
     assert list(tmp.iterdir()) == []  # both removed when the process ended
     tmp.rmdir()
+
+
+def test_a_kernels_temporary_folder_is_never_the_shared_one(tmp):
+    """In the jail: its private /tmp. Without bubblewrap: a folder in the job's own, gone with it."""
+    from grader import jobs
+
+    assert jobs._kernel_env(tmp, jobs.Limits(), None)["TMPDIR"] == "/tmp"
+    unjailed = jobs._kernel_env(tmp, jobs.Limits(), None, jailed=False)["TMPDIR"]
+    assert unjailed == str(tmp / ".tmp") and Path(unjailed).is_dir()
+    env = jobs._process_env(tmp, tmp / "rt", {"TMPDIR": "/tmp"})
+    assert env["TMPDIR"] == str(tmp / "tmp") and (tmp / "tmp").is_dir()
