@@ -25,6 +25,7 @@ IOPUB_TIMEOUT_S = 30  # how long a cell's last output messages may lag behind it
 # -- what the grader reads from a learner's kernel, checked before it is parsed (grader/bounds.py) ---------
 MESSAGE_BYTES = 16 * 1024**2  # one part of one kernel message (its header, content...), and its buffers together
 MESSAGE_DEPTH = 64  # lists and dicts nested in one message part
+NOTEBOOK_DEPTH = 100  # lists and dicts nested in a handed-in notebook file (grader/submissions.py)
 ERROR_BYTES = 64 * 1024  # an error output's traceback kept in the notebook (its last lines)
 # -- observations (grader/observations.py) --
 OBSERVED_CELL_BYTES = 32 * 1024**2  # what one test cell may send as observations

@@ -236,3 +236,14 @@ def test_a_huge_name_is_cut():
 
 def test_an_error_that_is_not_a_dict_is_still_an_error():
     assert execute._short_error(["not", "a", "dict"]) == {"ename": "Error", "evalue": "", "traceback": []}
+
+
+def test_a_deeply_nested_hand_in_is_a_plain_entry_not_a_crash(tmp_path):
+    """A notebook file nested thousands deep (json.loads raised RecursionError in the driver: the whole
+    class stopped) is read as a plain-words entry in the report."""
+    from grader import submissions
+
+    path = tmp_path / "01_tensors.ipynb"
+    path.write_text('{"cells": [], "metadata": {"x": ' + "[" * 100_000 + "]" * 100_000 + "}}")
+    nb, error = submissions.read_notebook(path)
+    assert nb is None and error == msg_in("en", "grader.file.too_deep", depth=settings.NOTEBOOK_DEPTH)
