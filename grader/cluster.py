@@ -16,14 +16,12 @@ as a *lost* job that the driver runs again elsewhere (:func:`grader.executors.re
 from __future__ import annotations
 
 import logging
-import os
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
 
-from grader import jobs, security, worker_setup, zygote
+from grader import jobs, scratch, security, worker_setup, zygote
 from grader.gradebook import COURSE_ROOT
 
 # This worker process's warm kernels (when it is a Dask worker): its jobs check them out and give them back.
@@ -38,7 +36,7 @@ def run_on_worker(spec: jobs.JobSpec) -> jobs.JobOutcome:
         slots = get_worker().state.nthreads
     except (ImportError, ValueError, AttributeError):
         slots = 1
-    work_root = Path(tempfile.gettempdir()) / f"ptg-worker-{os.getpid()}"
+    work_root = scratch.process_folder("worker")  # private, removed when the worker ends, swept if it is killed
     outcome = jobs.run_spec(spec, work_root=work_root, slots=slots, zygotes=WORKER_ZYGOTES)
     private = [str(work_root), str(COURSE_ROOT), sys.prefix, sys.base_prefix, str(Path.home())]
     outcome.messages = {k: security.scrub(v, private) for k, v in outcome.messages.items()}
@@ -60,7 +58,7 @@ def warm_worker(spec: jobs.JobSpec, notebooks: list[str]) -> int:
         source = jobs.worker_sources(spec.day)
         if jobs.refusal(spec, source, jobs.worker_isolation(spec.sandbox)) is not None:
             return 0  # its jobs say why
-        work_root = Path(tempfile.gettempdir()) / f"ptg-worker-{os.getpid()}"  # as run_on_worker's
+        work_root = scratch.process_folder("worker")  # as run_on_worker's
         return jobs.warm_up(spec, slots, work_root=work_root, slots=slots, template=jobs.worker_template(spec.day, source),
                             notebooks=notebooks, zygotes=WORKER_ZYGOTES)
     except Exception:  # noqa: BLE001 - the jobs start what they need themselves
@@ -88,8 +86,12 @@ class DaskExecutor:
         env = worker_setup.worker_env(cpus=cpus, hide=[str(p) for p in hide])
         # Set for good, not in a `with`: the nanny reads the daemon flag again when it restarts a worker.
         dask.config.set(worker_setup.DASK_CONFIG)
+        # Dask's own scratch space (the scheduler's and the workers' dask-scratch-space) inside this process's
+        # private folder, gone with it.
+        dask.config.set({"temporary-directory": str(scratch.process_folder() / "dask")})
         cluster = LocalCluster(n_workers=n, threads_per_worker=threads_per_worker, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR, env=env)
+                               dashboard_address=None, silence_logs=logging.ERROR, env=env,
+                               local_directory=str(scratch.process_folder() / "dask"))
         client = Client(cluster)
         return cls(client, cluster, name=f"dask local:{n}")
 

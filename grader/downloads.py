@@ -9,14 +9,13 @@ The same function, with the same caps, opens a ``.zip`` a student uploaded (grad
 
 from __future__ import annotations
 
-import atexit
-import shutil
 import stat
-import tempfile
 import zipfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+
+from grader import scratch
 
 MAX_TOTAL_BYTES = 8 * 1024**3
 MAX_MEMBERS = 50_000  # a class download of 1,000 students with dozens of files each; more is a zip bomb
@@ -63,8 +62,8 @@ def _copy(source, target: Path, limit: int) -> int:
 def unpack(archive: Path, max_member_bytes: int, into: Path | None = None) -> Unpacked:
     """Extract ``archive`` into ``into`` (default: a private folder removed when the process ends)."""
     if into is None:
-        into = Path(tempfile.mkdtemp(prefix="ptg-download-"))
-        atexit.register(shutil.rmtree, into, ignore_errors=True)
+        into = scratch.make("download").path / "files"  # private; removed when the process ends (grader/scratch.py)
+        into.mkdir()
     try:
         zf = zipfile.ZipFile(archive)
     except (OSError, zipfile.BadZipFile) as exc:

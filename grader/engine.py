@@ -14,9 +14,7 @@ import functools
 import hashlib
 import json
 import os
-import shutil
 import sys
-import tempfile
 import threading
 import time
 import warnings
@@ -38,6 +36,7 @@ from grader import (
     report,
     sandbox,
     scan,
+    scratch,
     security,
     submissions,
     zygote,
@@ -434,7 +433,9 @@ class Grader:
         if self.summary.skipped:
             self.log(f"{self.summary.skipped} notebook(s) already graded with the same file: skipped "
                      "(use --regrade to grade them again)")
-        work_root = Path(tempfile.mkdtemp(prefix="ptg-"))
+        scratch.sweep()  # what killed runs and workers of this user left in the temporary folder
+        run_dir = scratch.make("run")  # private (0700), held while this run lives (grader/scratch.py)
+        work_root = run_dir.path
         self.private_paths = [str(work_root), str(COURSE_ROOT), str(Path(self.opts.submissions).resolve()),
                               str(Path(self.opts.out).resolve()), sys.prefix, sys.base_prefix, str(Path.home())]
         if self.db_url.startswith("sqlite:///"):
@@ -476,8 +477,8 @@ class Grader:
             bar.close()
             if owned:
                 executor.close()
-            if not environment().keep:  # keep job folders to debug the grader itself
-                shutil.rmtree(work_root, ignore_errors=True)
+            run_dir.close()  # kept with PTGRADE_KEEP, to debug the grader itself
+            scratch.sweep()  # and what this run's workers left when one was killed (none holds it now)
         for sub in unknown:
             self.log(f"{sub.student:<16} {sub.path.name:<24} not graded: {sub.error}")
         self.finalize(subs, unknown)

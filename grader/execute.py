@@ -28,6 +28,7 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from queue import Empty
 
@@ -39,9 +40,10 @@ from nbclient.util import ensure_async, run_sync
 from nbformat.v4 import new_output
 from nbgrader.preprocessors import Execute
 
-from grader import compat, settings
+from grader import bounds, compat, settings
 from grader.guard import Guard
 from grader.observations import Observer, ObserveSpec
+from grader.records import Integrity, Voided
 from grader.sandbox import (
     TASKS_PER_KERNEL,
     KernelJail,
@@ -86,6 +88,8 @@ class JailedKernelManager(compat.KernelManagerPatches, AsyncKernelManager):
             self.transport = "ipc"
             self.ip = os.path.join(self.jail.runtime, "k")
             self.connection_file = os.path.join(self.jail.runtime, "kernel.json")
+            # Every message of the kernel's is bounded before it is read (grader/bounds.py).
+            self.session = bounds.BoundedSession(parent=self)
 
     def _skip_interrupt(self) -> bool:
         # It is about to be killed: an interrupt request would only hold the sockets open (their
@@ -176,6 +180,21 @@ def error_output(ename: str, evalue: str):
     return new_output("error", ename=ename, evalue=evalue, traceback=[f"{ename}: {evalue}"])
 
 
+def _short_error(content: dict, limit: int = settings.ERROR_BYTES) -> dict:
+    """An error's content with its value and traceback cut to ``limit`` characters (the traceback's last lines)."""
+    content = content if isinstance(content, dict) else {}
+    trace = content.get("traceback")
+    lines = [str(line) for line in trace[-1000:]] if isinstance(trace, list) else []
+    kept, total = [], 0
+    for line in reversed(lines):
+        total += len(line)
+        if total > limit:
+            break
+        kept.append(line)
+    return {**content, "ename": str(content.get("ename", "Error"))[:200],
+            "evalue": str(content.get("evalue", ""))[:limit], "traceback": kept[::-1]}
+
+
 class JailedExecute(compat.KernelClientStart, Execute):
     """nbgrader's Execute preprocessor with a jailed kernel, an output cap and crash recovery."""
 
@@ -193,6 +212,7 @@ class JailedExecute(compat.KernelClientStart, Execute):
         self.observer = Observer(OBSERVE) if self.jail is not None and OBSERVE is not None else None
         self._tokens: list = []
         self._dead_reason: str | None = None
+        self._bounded: list[Voided] = []  # cells that sent what the grader does not read (grader/bounds.py)
         self._peak_rss = 0  # the most the watchdog saw the kernel hold (no cgroup)
         self._why = ""
         self._cell_bytes = 0
@@ -233,6 +253,9 @@ class JailedExecute(compat.KernelClientStart, Execute):
         # It connects before the kernel has bound its sockets: retry every 10 ms, not ZeroMQ's
         # default 100 ms (a context's option applies to the sockets made from it).
         self.kc.context.setsockopt(zmq.RECONNECT_IVL, 10)
+        # A last resort under grader/bounds.py's limits: ZeroMQ never receives a frame this large (it drops
+        # the connection instead), so no kernel can make this process allocate it.
+        self.kc.context.setsockopt(zmq.MAXMSGSIZE, 4 * settings.MESSAGE_BYTES)
         if not self.jail.cgroup or not self.jail.tasks_capped:
             self._start_watchdog()
         self._start_disk_watch()
@@ -327,9 +350,11 @@ class JailedExecute(compat.KernelClientStart, Execute):
         self._timing["dead"] = self._dead_reason
         with open(os.path.join(self.jail.runtime, "timing.json"), "w") as f:
             json.dump(self._timing, f)
-        if self.guard is not None:
+        if self.guard is not None or self._bounded:
+            summary = self.guard.summary() if self.guard is not None else Integrity()
+            summary = replace(summary, voided=(*summary.voided, *self._bounded))
             with open(INTEGRITY_PATH, "w") as f:
-                json.dump(self.guard.summary().to_json(), f)
+                json.dump(summary.to_json(), f)
         if self.observer is not None:  # the job's folder, which the kernel cannot see (its runtime it can)
             with open(OBSERVED_PATH, "w") as f:
                 json.dump(self.observer.summary(), f)
@@ -433,8 +458,10 @@ class JailedExecute(compat.KernelClientStart, Execute):
         self._capped = False
         started = time.monotonic()
         self._timing.setdefault("kernel_ready", started - self._timing["start"])
+        refused = len(self._violations())
         try:
             cell, resources = super().preprocess_cell(cell, resources, index)
+            self._refused(cell, index, refused)
             if self._capped and not any(o.get("output_type") == "error" for o in cell.get("outputs", [])):
                 # Its note went to stderr, which fails no check (grader.compat.warnings_never_fail): a
                 # flood that ended before the interrupt came still fails, in the same words.
@@ -468,6 +495,21 @@ class JailedExecute(compat.KernelClientStart, Execute):
         finally:
             self._timing["cells_s"] += time.monotonic() - started
 
+    def _violations(self) -> list:
+        """What the kernel client's session refused to read so far (grader/bounds.py)."""
+        return getattr(getattr(getattr(self, "kc", None), "session", None), "violations", [])
+
+    def _refused(self, cell, index: int, before: int) -> None:
+        """A cell whose messages the session refused to read fails, with the plain message, and is flagged."""
+        new = self._violations()[before:]
+        if not new:
+            return
+        if not any(o.get("ename") == bounds.ENAME for o in cell.get("outputs", [])):
+            cell.outputs.append(error_output(bounds.ENAME, bounds.refusal_text()))
+        where = cell.metadata.get("nbgrader", {}).get("grade_id") or f"cell {index}"
+        detail = "; ".join(f"{v.msg_type or 'message'}: {v.why}" for v in new[:3])
+        self._bounded.append(Voided(where, bounds.refusal_text(), detail[:300]))
+
     def _death_message(self) -> str:
         if self._dead_reason == "tasks":
             return msg("grader.stopped.tasks", limit=TASKS_PER_KERNEL)
@@ -499,16 +541,25 @@ class JailedExecute(compat.KernelClientStart, Execute):
         return bool(self.jail and self.jail.cgroup and cgroup_oom_killed(Path(self.jail.cgroup)))
 
     def output(self, outs, msg, display_id, cell_index):
-        if self.jail is None or msg["msg_type"] == "error":
+        if self.jail is None:
             return super().output(outs, msg, display_id, cell_index)
+        if msg["msg_type"] == "error":  # always kept (a failing check never passes by flooding), within bounds
+            msg["content"] = _short_error(msg.get("content") or {})
+            return super().output(outs, msg, display_id, cell_index)
+        if msg["msg_type"] == bounds.DROPPED:  # refused by the session (grader/bounds.py): the cell fails
+            return None
         content = msg.get("content", {})
+        if not (isinstance(content, dict) and isinstance(content.get("text", ""), str)
+                and isinstance(content.get("data", {}), dict)):
+            return None  # not an output Jupyter's protocol allows: nothing of it goes into the notebook
         if msg["msg_type"] == "stream" and "\x1ePTG " in content.get("text", ""):
             rest, tokens = Guard.take_token(content["text"])
             self._tokens.extend(tokens)
             content["text"] = rest
             if not rest:
                 return None
-        size = len(content.get("text", "")) + sum(len(str(v)) for v in content.get("data", {}).values())
+        size = (len(content.get("text", "")) + sum(len(str(v)) for v in content.get("data", {}).values())
+                + len(str(content.get("metadata", ""))))
         self._cell_bytes += size  # observations count too: a flood of them is stopped like any other
         if self._cell_bytes <= self.jail.output_bytes:
             if self.observer is not None and self.observer.take(msg):

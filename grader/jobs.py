@@ -23,7 +23,7 @@ from pathlib import Path
 
 import nbformat
 
-from grader import cell_words, compat, faults, gradebook, inductor, sandbox, settings, zygote
+from grader import cell_words, compat, faults, gradebook, inductor, sandbox, scratch, settings, zygote
 from grader.observations import ObserveSpec
 from grader.records import CellKind, Disagreed, Integrity, Status
 from ptcourse.messages import msg_in
@@ -50,6 +50,7 @@ def _context():
     global _CONTEXT
     if _CONTEXT is None:
         ctx = multiprocessing.get_context("forkserver")
+        scratch.keep_multiprocessing_inside(scratch.process_folder())  # its socket's folder: never left in /tmp
         ctx.set_forkserver_preload(["grader._preload"])
         _CONTEXT = ctx
     return _CONTEXT
@@ -79,6 +80,7 @@ def _nbgrader_job(argv: list[str], cwd: str, env: dict[str, str], log_path: str,
     os.chdir(cwd)
     os.environ.clear()
     os.environ.update(env)
+    tempfile.tempdir = env.get("TMPDIR")  # the job's own folder: whatever nbgrader writes goes with it
     fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     os.dup2(fd, 1)
     os.dup2(fd, 2)
@@ -149,7 +151,8 @@ class Limits:
 
 
 # Error outputs the grader itself writes: their message is already plain words.
-GRADER_ERRORS = {"GraderIntegrity", "GraderObservation", "KernelDied", "NotRun", "CellTimeoutError", "OutputCapped"}
+GRADER_ERRORS = {"GraderIntegrity", "GraderObservation", "GraderBounds", "KernelDied", "NotRun", "CellTimeoutError",
+                 "OutputCapped"}
 
 
 def error_text(output, lang: str = "en") -> str:
@@ -170,7 +173,7 @@ def failure_kind(output) -> CellKind:
     ename = output.get("ename", "")
     if ename in STOPPED:
         return CellKind.STOPPED
-    if ename == "GraderIntegrity":
+    if ename in ("GraderIntegrity", "GraderBounds"):  # GraderBounds: grader/bounds.py refused what it sent
         return CellKind.INTEGRITY
     if ename == "NotImplementedError":
         return CellKind.NOT_ATTEMPTED
@@ -233,15 +236,30 @@ def _editable_sources(package: str) -> list[Path]:
     return found
 
 
-def _kernel_env(cwd: Path, limits: Limits, env: dict[str, str] | None) -> dict[str, str]:
-    """The jail's own part of a kernel's environment, for a kernel working in ``cwd``."""
+def _kernel_env(cwd: Path, limits: Limits, env: dict[str, str] | None, jailed: bool = True) -> dict[str, str]:
+    """The jail's own part of a kernel's environment, for a kernel working in ``cwd``. Its temporary folder:
+    the jail's private ``/tmp``, or without bubblewrap one in the job's folder (gone with it), never the
+    host's shared one."""
+    tmp = "/tmp"
+    if not jailed:
+        (cwd / ".tmp").mkdir(exist_ok=True)
+        tmp = str(cwd / ".tmp")
     return {
         "HOME": str(cwd), "MPLCONFIGDIR": str(cwd / ".mpl"), "IPYTHONDIR": str(cwd / ".ipython"),
         "PTCOURSE_THREADS": str(limits.threads), "OMP_NUM_THREADS": str(limits.threads),
         "TORCHINDUCTOR_CACHE_DIR": str(cwd / ".inductor"), "TRITON_CACHE_DIR": str(cwd / ".triton"),
-        "MPLBACKEND": "module://matplotlib_inline.backend_inline", "PYTHONDONTWRITEBYTECODE": "1",
+        "MPLBACKEND": "module://matplotlib_inline.backend_inline", "PYTHONDONTWRITEBYTECODE": "1", "TMPDIR": tmp,
         **(env or {}),
     }
+
+
+def _process_env(job_dir: Path, runtime: Path, kernel_env: dict[str, str]) -> dict[str, str]:
+    """The job process's environment: nbgrader's, the kernel's, the jail's description; its temporary
+    folder inside the job's folder."""
+    (job_dir / "tmp").mkdir(exist_ok=True)
+    return {**gradebook.nbgrader_env(), **kernel_env, "PTGRADE_JAIL": str(runtime / "jail.json"),
+            "TMPDIR": str(job_dir / "tmp"), "JUPYTER_RUNTIME_DIR": str(runtime),
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(gradebook.COURSE_ROOT), settings.environment().python_path]))}
 
 
 def run_job(
@@ -287,14 +305,10 @@ def run_job(
         group_name = f"ptgrade-{os.getpid()}-{job_dir.name}"  # sandbox.sweep_stale reads the pid back
         cgroup = sandbox.make_cgroup(iso, group_name, limits.memory_bytes)
         pids = sandbox.make_pids_cgroup(iso, group_name)
-        kernel_env = _kernel_env(cwd, limits, env)
+        kernel_env = _kernel_env(cwd, limits, env, iso.bwrap)
         jail = _jail(cwd, runtime, hidden, put_back, iso, (cgroup, pids), limits, kernel_env, zyg)
         (runtime / "jail.json").write_text(json.dumps(jail.to_dict()))
-
-        proc_env = {**gradebook.nbgrader_env(), **kernel_env, "PTGRADE_JAIL": str(runtime / "jail.json"),
-                    "JUPYTER_RUNTIME_DIR": str(runtime),
-                    "PYTHONPATH": os.pathsep.join(filter(None, [str(gradebook.COURSE_ROOT),
-                                                                settings.environment().python_path]))}
+        proc_env = _process_env(job_dir, runtime, kernel_env)
         autograded = job_dir / "autograded" / student / day / f"{notebook}.ipynb"
         status, detail, lost, exitcode = _run_nbgrader(
             job_dir, proc_env, limits.notebook_timeout, lang, observe,
@@ -453,14 +467,15 @@ def _read_observed(path: Path, result: JobOutcome) -> None:
     """What the second key saw: a reference run's observations, or a learner's disagreements."""
     try:
         data = json.loads(path.read_text())
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return
     if not isinstance(data, dict):
         return
     if isinstance(data.get("observed"), dict):
         result.observed = data["observed"]
-    if data.get("disagreed"):
-        disagreed = tuple(Disagreed(str(d.get("grade_id")), str(d.get("detail", ""))) for d in data["disagreed"])
+    if isinstance(data.get("disagreed"), list) and data["disagreed"]:
+        disagreed = tuple(Disagreed(str(d.get("grade_id")), str(d.get("detail", "")))
+                          for d in data["disagreed"] if isinstance(d, dict))
         result.integrity = (result.integrity or Integrity()).with_disagreed(disagreed)
 
 
@@ -535,6 +550,7 @@ def worker_isolation(use_bwrap: bool) -> sandbox.Isolation:
     if use_bwrap not in _ISO:
         _ISO[use_bwrap] = sandbox.probe(use_bwrap=use_bwrap, use_cgroup=True)
         sandbox.sweep_stale(_ISO[use_bwrap])
+        scratch.sweep()  # and the folders they left (grader/scratch.py)
     return _ISO[use_bwrap]
 
 
@@ -606,8 +622,8 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
         return JobOutcome(status=Status.REFUSED, detail=why, worker=whoami())
     template = template or worker_template(spec.day, source)
     limits, env = kernel_limits(spec, slots), _env_of(spec)
-    root = Path(work_root) if work_root is not None else Path(tempfile.gettempdir())
-    root.mkdir(parents=True, exist_ok=True)
+    root = Path(work_root) if work_root is not None else scratch.process_folder()
+    root.mkdir(mode=0o700, parents=True, exist_ok=True)
     job_dir = Path(tempfile.mkdtemp(prefix="j-", dir=root))
     try:
         nb = nbformat.reads(spec.nb_bytes.decode("utf-8"), as_version=4)

@@ -27,10 +27,12 @@ from enum import StrEnum
 
 import numpy as np
 
+from grader import settings
 from ptcourse.messages import msg
 from ptcourse.observe import MIME
 
-MAX_CELL_BYTES = 32 * 1024**2  # what one test cell may send; past it, further observations are dropped
+# What one test cell may send (grader/settings.py); past it, the cell's observations are refused and it fails.
+MAX_CELL_BYTES = settings.OBSERVED_CELL_BYTES
 # (rtol, atol) by dtype; any other float dtype: float32's.
 TOLERANCES = {"float64": (1e-7, 1e-9), "float32": (1e-4, 1e-5), "float16": (1e-2, 1e-3),
               "bfloat16": (2e-2, 1e-2), "complex128": (1e-7, 1e-9), "complex64": (1e-4, 1e-5)}
@@ -43,6 +45,7 @@ class Kind(StrEnum):
     TENSOR = "tensor"
     JSON = "json"
     OTHER = "other"  # an object that is not plain data (its type's name), or a payload not understood
+    REFUSED = "refused"  # past the grader's limits (grader/settings.py): never read (why, for the instructor)
 
 
 @dataclass(frozen=True)
@@ -95,23 +98,77 @@ def _tolerance(payload: dict) -> tuple[float, float] | None:
 
 
 def decode(payload: dict) -> Observation:
-    """A payload as plain data; a malformed one is an OTHER that matches nothing. Its tolerances are
-    read too, but only :func:`judge` decides whose count: the reference's, never the learner's."""
-    name = str(payload.get("name", ""))
+    """A payload as plain data; a malformed one is an OTHER that matches nothing, and one past the
+    grader's limits a REFUSED, checked before anything is allocated for it. Its tolerances are read
+    too, but only :func:`judge` decides whose count: the reference's, never the learner's."""
+    name = str(payload.get("name", ""))[:settings.OBSERVATION_NAME]
     kind = payload.get("kind")
     tol = _tolerance(payload)
     if kind == Kind.TENSOR:
-        try:
-            raw = base64.b64decode(payload["npy"], validate=True)
-            array = np.load(io.BytesIO(raw), allow_pickle=False)
-        except (KeyError, TypeError, ValueError, binascii.Error, OSError):
-            return Observation(name, Kind.OTHER, value="unreadable data")
-        if not isinstance(array, np.ndarray) or array.dtype.kind not in "biufc":
-            return Observation(name, Kind.OTHER, value="unreadable data")
-        return Observation(name, Kind.TENSOR, dtype=str(payload.get("dtype", array.dtype)), array=array, tol=tol)
+        return _decode_tensor(name, payload, tol)
     if kind == Kind.JSON:
-        return Observation(name, Kind.JSON, value=payload.get("value"), tol=tol)
+        value = payload.get("value")
+        if not _shallow(value, settings.OBSERVATION_DEPTH):
+            return Observation(name, Kind.REFUSED, value=f"nested over {settings.OBSERVATION_DEPTH} deep")
+        return Observation(name, Kind.JSON, value=value, tol=tol)
     return Observation(name, Kind.OTHER, value=str(payload.get("type", "unknown"))[:60])
+
+
+def _decode_tensor(name: str, payload: dict, tol) -> Observation:
+    text = payload.get("npy")
+    if not isinstance(text, str):
+        return Observation(name, Kind.OTHER, value="unreadable data")
+    if len(text) > 4 * (settings.OBSERVATION_BYTES // 3 + 1) + 4096:  # base64 of the array and its header
+        return Observation(name, Kind.REFUSED, value=f"{len(text)} characters of data")
+    try:
+        raw = base64.b64decode(text, validate=True)
+        why = npy_problem(raw)
+        if why is not None:
+            return Observation(name, Kind.REFUSED if why.startswith("over") else Kind.OTHER, value=why)
+        array = np.load(io.BytesIO(raw), allow_pickle=False)
+    except (TypeError, ValueError, binascii.Error, OSError, MemoryError):
+        return Observation(name, Kind.OTHER, value="unreadable data")
+    if not isinstance(array, np.ndarray) or array.dtype.kind not in "biufc":
+        return Observation(name, Kind.OTHER, value="unreadable data")
+    return Observation(name, Kind.TENSOR, dtype=str(payload.get("dtype", array.dtype))[:60], array=array, tol=tol)
+
+
+def npy_problem(raw: bytes) -> str | None:
+    """Why an ``.npy`` text may not be loaded (None when it may), from its header alone: a plain numeric
+    dtype, at most OBSERVATION_NDIM dimensions, and exactly the data its shape claims, within
+    OBSERVATION_BYTES. ``np.load`` would otherwise allocate what the header claims before reading any."""
+    fp = io.BytesIO(raw)
+    try:
+        version = np.lib.format.read_magic(fp)
+        if version == (1, 0):
+            shape, _, dtype = np.lib.format.read_array_header_1_0(fp)
+        elif version == (2, 0):
+            shape, _, dtype = np.lib.format.read_array_header_2_0(fp)
+        else:
+            return f"npy version {version}"
+    except (ValueError, TypeError, SyntaxError, OSError, RecursionError, MemoryError):
+        return "unreadable header"
+    if dtype.kind not in "biufc" or dtype.hasobject or dtype.fields is not None or dtype.subdtype is not None:
+        return f"dtype {dtype.str}"
+    if len(shape) > settings.OBSERVATION_NDIM:
+        return f"over {settings.OBSERVATION_NDIM} dimensions ({len(shape)})"
+    claimed = math.prod(shape) * dtype.itemsize  # Python ints: no overflow
+    if claimed > settings.OBSERVATION_BYTES:
+        return f"over {settings.OBSERVATION_BYTES} bytes (its header claims {claimed})"
+    if claimed != len(raw) - fp.tell():
+        return f"{len(raw) - fp.tell()} bytes of data where the header claims {claimed}"
+    return None
+
+
+def _shallow(value, depth: int) -> bool:
+    """Whether lists and dicts nest at most ``depth`` deep in ``value`` (read without recursion)."""
+    level = [value]
+    for _ in range(depth + 1):
+        level = [v for item in level if isinstance(item, list | dict)
+                 for v in (item.values() if isinstance(item, dict) else item)]
+        if not level:
+            return True
+    return False
 
 
 def _describe(obs: Observation) -> str:
@@ -120,6 +177,16 @@ def _describe(obs: Observation) -> str:
     if obs.kind == Kind.JSON:
         return type(obs.value).__name__
     return str(obs.value)
+
+
+def _size(payload) -> int:
+    """An observation's size as JSON (0: not a payload, or one no JSON text can hold)."""
+    if not isinstance(payload, dict):
+        return 0
+    try:
+        return len(json.dumps(payload))
+    except (TypeError, ValueError, RecursionError):
+        return 0
 
 
 def _short(value) -> str:
@@ -132,6 +199,8 @@ def compare(expected: Observation, got: Observation | None) -> str | None:
     """``None`` when ``got`` matches ``expected``; otherwise the learner's message."""
     if got is None:
         return msg("grader.observe.missing", name=expected.name)
+    if got.kind == Kind.REFUSED:
+        return msg("grader.observe.refused", name=expected.name)
     if got.kind != expected.kind or got.kind == Kind.OTHER:
         return msg("grader.observe.kind", name=expected.name, expected=_describe(expected), got=_describe(got))
     if expected.kind == Kind.JSON:
@@ -199,6 +268,7 @@ class Observer:
     spec: ObserveSpec
     observed: Payloads = field(default_factory=dict)
     disagreed: list[Disagreement] = field(default_factory=list)
+    refused: set[str] = field(default_factory=set)  # cells that sent more than the grader reads
     _cell: str | None = None
     _key: str = ""
     _bytes: int = 0
@@ -217,23 +287,27 @@ class Observer:
         self._cell = None
 
     def take(self, message: dict) -> bool:
-        """Whether an IOPub message is an observation (kept out of the notebook either way)."""
+        """Whether an IOPub message is an observation (kept out of the notebook either way). A cell that
+        sends more than the grader reads (settings.OBSERVED_CELL_BYTES, OBSERVATIONS_PER_CELL) has its
+        observations refused: it fails, and is flagged (:meth:`judge`)."""
         if message.get("msg_type") not in ("display_data", "update_display_data"):
             return False
         data = message.get("content", {}).get("data", {})
-        if MIME not in data:
+        if not isinstance(data, dict) or MIME not in data:
             return False
         payload = data[MIME]
-        size = len(json.dumps(payload)) if isinstance(payload, dict) else 0
+        size = _size(payload)
         if self._cell is None or not size or payload.get("key") != self._key:
             return True
         self._bytes += size
-        name = str(payload.get("name", ""))
+        name = str(payload.get("name", ""))[:settings.OBSERVATION_NAME]
         cell = self.observed[self._cell]
-        if self._bytes <= MAX_CELL_BYTES:
-            # Twice the same name: neither copy is trusted.
-            cell[name] = {"kind": "other", "type": "observed twice"} if name in cell else {
-                k: v for k, v in payload.items() if k not in ("key", "name")}
+        if self._bytes > MAX_CELL_BYTES or len(cell) >= settings.OBSERVATIONS_PER_CELL:
+            self.refused.add(self._cell)
+            return True
+        # Twice the same name: neither copy is trusted.
+        cell[name] = {"kind": "other", "type": "observed twice"} if name in cell else {
+            k: v for k, v in payload.items() if k not in ("key", "name")}
         return True
 
     def judge(self, grade_id: str) -> Disagreement | None:
@@ -242,9 +316,13 @@ class Observer:
             return None  # the reference run: what it observes is the expected
         reference = self.spec.reference.get(grade_id) or {}
         observed = self.observed.get(grade_id, {})
-        if not reference and not observed:
+        if grade_id in self.refused:
+            why = msg("grader.observe.refused", name=str(next(iter(reference), grade_id))[:60])
+            verdict = Disagreement(grade_id, why, "more observations than the grader reads")
+        elif not reference and not observed:
             return None  # the course observes nothing in this cell: the kernel's checks decide
-        verdict = judge(grade_id, reference, observed)
+        else:
+            verdict = judge(grade_id, reference, observed)
         if verdict is not None:
             self.disagreed.append(verdict)
         return verdict

@@ -33,6 +33,19 @@ OUTPUT_BYTES = 1024**2  # what one cell may print
 DISK_BYTES = 1024**3  # files the kernel may write (its folder, and a warm kernel's /tmp)
 IOPUB_TIMEOUT_S = 30  # how long a cell's last output messages may lag behind its reply (grader.jobs)
 
+# -- what the grader reads from a learner's kernel, checked before it is parsed (grader/bounds.py) ---------
+MESSAGE_BYTES = 16 * 1024**2  # one part of one kernel message (its header, content...), and its buffers together
+MESSAGE_DEPTH = 64  # lists and dicts nested in one message part
+NOTEBOOK_DEPTH = 100  # lists and dicts nested in a handed-in notebook file (grader/submissions.py)
+ERROR_BYTES = 64 * 1024  # an error output's traceback kept in the notebook (its last lines)
+# -- observations (grader/observations.py) --
+OBSERVED_CELL_BYTES = 32 * 1024**2  # what one test cell may send as observations
+OBSERVATIONS_PER_CELL = 256  # how many values one test cell may observe
+OBSERVATION_BYTES = 16 * 1024**2  # one observed array, as its header claims it (checked before it is read)
+OBSERVATION_NDIM = 32  # dimensions of one observed array
+OBSERVATION_DEPTH = 32  # lists nested in one observed JSON value
+OBSERVATION_NAME = 200  # characters of an observation's name
+
 # -- the grader's own faults (grader/faults.py) ------------------------------------------------------
 # A job whose grading process died (its Dask worker, its fork server, the job process itself: a signal,
 # the OOM killer), not through the learner's code, runs again in a fresh process, at most this many

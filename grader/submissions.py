@@ -40,7 +40,7 @@ from pathlib import Path
 
 import nbformat
 
-from grader import downloads, platforms, repair
+from grader import bounds, downloads, platforms, repair, settings
 from grader import groups as groups_mod
 from ptcourse.messages import LANGS, PSEUDO, msg, normalise_lang, speaking
 from ptcourse.nbmodel import CourseNotebook, notebook_text
@@ -122,6 +122,8 @@ def read_notebook(path: Path, max_bytes: int = MAX_NOTEBOOK_BYTES) -> tuple[nbfo
         raw = notebook_text(data)  # a byte-order mark (some Windows editors) is read past
     except UnicodeDecodeError:
         return None, msg("grader.file.not_text")
+    if bounds.json_depth(raw.encode()) > settings.NOTEBOOK_DEPTH:  # json.loads would raise RecursionError
+        return None, msg("grader.file.too_deep", depth=settings.NOTEBOOK_DEPTH)
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:

@@ -336,10 +336,11 @@ class Zygote:
     """One worker's zygote and its slot (the folders its kernels may write)."""
 
     def __init__(self, key: tuple, jail_args: dict, env: dict[str, str]):
-        import tempfile
+        from grader import scratch
 
         self.key = key
-        self.root = tempfile.mkdtemp(prefix="ptg-zygote-", dir=_slot_parent())
+        self._scratch = scratch.make("zygote", _slot_parent())  # private, held; swept if its worker is killed
+        self.root = str(self._scratch.path)
         self.slot = os.path.join(self.root, "slot")
         self.cwd, self.runtime = os.path.join(self.slot, "cwd"), os.path.join(self.slot, "rt")
         self.tmp, self.shm = os.path.join(self.slot, "tmp"), os.path.join(self.slot, "shm")
@@ -469,6 +470,7 @@ class Zygote:
             sandbox.kill_tree(self.proc.pid)
             self.proc.wait()
         shutil.rmtree(self.root, ignore_errors=True)
+        self._scratch.close()
 
 
 def _slot_parent() -> str:

@@ -181,3 +181,19 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     terminalreporter.write_line(f"grading sandbox: bubblewrap {'yes' if iso.bwrap else 'no'}, "
                                 f"memory cgroup {iso.cgroup or 'none'}, pids cgroup {iso.pids or 'none'}, "
                                 f"swap devices {swap}, cpus {os.cpu_count()}")
+
+
+@pytest.fixture
+def private_tmp():
+    """A fresh temporary folder for the processes a test starts (pass ``TMPDIR=str(private_tmp)`` in their
+    environment). When the test ends, it must hold nothing of the grader's, the course's or torch's, and
+    nothing another user can read (tests/harness/hygiene.py); then it is removed."""
+    from tests.harness import hygiene
+
+    folder = hygiene.new_private_tmp()
+    try:
+        yield folder
+        assert hygiene.leftovers(folder) == [], f"left in the temporary folder: {hygiene.leftovers(folder)}"
+        assert hygiene.readable_by_others(folder) == [], hygiene.readable_by_others(folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

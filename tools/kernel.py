@@ -61,8 +61,12 @@ class Kernel:
         # Local IPC sockets (no TCP port, no "running over TCP" warning), at an absolute path
         # because the kernel runs in the notebook's folder.
         self._sockets = tempfile.mkdtemp(prefix="ptk-")
+        # Its temporary folder too (private, removed in close): a kernel stopped with now=True runs no
+        # clean-up of its own, and the notebooks' demo folders (ptcourse-ckpt-*...), torch's error files
+        # and multiprocessing's pymp-* would stay in the shared /tmp.
+        os.mkdir(os.path.join(self._sockets, "tmp"))
         self.km = KernelManager(kernel_name="python3", transport="ipc", ip=os.path.join(self._sockets, "k"))
-        self.km.start_kernel(cwd=self.cwd, env=self.env)
+        self.km.start_kernel(cwd=self.cwd, env={**self.env, "TMPDIR": os.path.join(self._sockets, "tmp")})
         self.kc = self.km.client()
         self.kc.start_channels()
         self.kc.wait_for_ready(timeout=120)

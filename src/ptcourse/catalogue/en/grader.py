@@ -92,12 +92,20 @@ MESSAGES = {
         "The grader received an output the check does not send ({name}): something other than the "
         "course's check reported it. This check earns no points."
     ),
+    "grader.observe.refused": (
+        "The grader did not read your answer's output on a fresh input ({name}): it was larger or more "
+        "deeply nested than the grader reads. This check earns no points."
+    ),
     "grader.observe.missing": (
         "The grader did not receive your answer's output on a fresh input ({name}): the check did not "
         "report it as the course wrote it. This check earns no points."
     ),
     # What the grader stopped, in plain words.
     "grader.stopped.memory": "The kernel used more than {limit} of memory and was stopped.",
+    "grader.bounds.message": (
+        "[grader] This cell sent the grader a message larger than {mb} MB or nested more than {depth} "
+        "levels deep: it was not read, and this cell earns no points."
+    ),
     "grader.output_capped": (
         "[grader] This cell printed more than {kb} KB: the rest of its output was dropped and the cell "
         "was interrupted."

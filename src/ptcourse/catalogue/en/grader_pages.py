@@ -165,6 +165,7 @@ MESSAGES = {
     ),
     "grader.file.not_notebook": "the file is JSON but not a Jupyter notebook (no cells)",
     "grader.file.broken": "the notebook's structure is broken ({error})",
+    "grader.file.too_deep": "the file nests lists or objects more than {depth} levels deep: it was not read",
     "grader.file.no_graded_cells": (
         "no graded cell of this assignment was found in it (wrong file or a different assignment?)"
     ),

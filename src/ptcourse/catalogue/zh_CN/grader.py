@@ -77,11 +77,17 @@ MESSAGES = {
     "grader.observe.extra": (
         "评分器收到了一个这项检查不会发送的输出（{name}）：报告它的不是课程的检查。这项检查不得分。"
     ),
+    "grader.observe.refused": (
+        "评分器没有读取你的答案在新输入上的输出（{name}）：它比评分器读取的上限更大或嵌套更深。这项检查不得分。"
+    ),
     "grader.observe.missing": (
         "评分器没有收到你的答案在新输入上的输出（{name}）：这项检查没有按课程写的方式报告它。这项检查不得分。"
     ),
     # 评分器停止了什么，用浅显的话说。
     "grader.stopped.memory": "内核使用的内存超过了 {limit}，已被停止。",
+    "grader.bounds.message": (
+        "[评分程序] 这个单元格发给评分器的消息大于 {mb} MB，或嵌套超过 {depth} 层：它没有被读取，这个单元格不得分。"
+    ),
     "grader.output_capped": "[评分程序] 这个单元格的输出超过了 {kb} KB：其余输出已被丢弃，单元格已被中断。",
     "grader.stopped.disk": "内核写入的文件超过了 {limit}，已被停止。",
     "grader.stopped.died": "内核停止了（os._exit()、崩溃，或被终止）。",

@@ -122,6 +122,7 @@ MESSAGES = {
     ),
     "grader.file.not_notebook": "这个文件是 JSON，但不是 Jupyter 笔记本（没有单元格）",
     "grader.file.broken": "笔记本的结构已损坏（{error}）",
+    "grader.file.too_deep": "这个文件中列表或对象的嵌套超过了 {depth} 层：它没有被读取",
     "grader.file.no_graded_cells": "在里面没有找到这次作业的任何评分单元格（文件不对，还是别的作业？）",
     "grader.file.recognised": "文件“{file}”按 {notebook}.ipynb 评分（根据其中的单元格识别）。",
     "grader.file.duplicate": "另一个文件“{file}”也是 {notebook} 笔记本：它没有被评分。",
