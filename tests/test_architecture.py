@@ -16,8 +16,8 @@ GRADER = Path(__file__).resolve().parents[1] / "grader"
 
 # Stages, lowest first: a module may import its own stage and those below, never one above.
 STAGES = {
-    0: ("settings", "security", "guard", "kernel_guard", "inductor", "observations", "platforms", "downloads",
-        "repair", "scan", "roster_report", "records", "compat"),  # records and rules that need nothing of the grader
+    0: ("settings", "security", "guard", "kernel_guard", "inductor", "model_checks", "observations", "platforms",
+        "downloads", "repair", "scan", "roster_report", "records", "compat"),  # records and rules that need nothing of the grader
     1: ("submissions", "roster", "validate", "nbgrader_config"),  # intake: reading hand-ins and class lists
     2: ("sandbox", "zygote", "execute"),  # the jail: the kernel's confinement, warm kernels, nbgrader's Execute
     3: ("gradebook",),  # nbgrader's database: templates, merging, reading scores
@@ -128,6 +128,7 @@ WIDE_DICTS = {
     ("jobs", "_kernel_env"),  # environment variables
     ("jobs", "run_job"),  # the keyword arguments of the job process's _write_summary, in one module
     ("kernel_guard", "_spaces"),  # the kernel's names the guard protects
+    ("model_checks", "_cnn_shapes"),  # a state_dict's keys and their shapes
     ("observations", "<module>"),  # a table of dtypes
     ("settings", "<module>"),  # the environment variables, listed once
     ("similarity_page", "section"),  # the section's words for its template
