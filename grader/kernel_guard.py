@@ -242,8 +242,8 @@ def _protected_check(st):
         out += _code_changes(st.codes, fix)
         ns = ip.user_ns
         for key, value in genuine.items():
-            now = ns.get(key, value)
-            if now is not value and (isinstance(now, _y.ModuleType) or callable(now)) and not _same_function(now, value):
+            now = ns.get(key, value)  # a test cell reads it: any other object in its place is a forge
+            if now is not value and not _same_function(now, value):
                 out.append(f"the name {key}")
                 if fix:
                     ns[key] = value
