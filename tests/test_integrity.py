@@ -325,9 +325,10 @@ def test_helper_forge_is_undone_and_flagged(cheats, technique):
 
 
 @pytest.mark.slow
-def test_helper_forged_again_during_a_check_voids_it(cheats):
-    """Each answer forges the helpers again while the test cell runs: no such cell counts, and the
-    notebook is flagged (what changed is named for the instructor)."""
+def test_helper_forged_again_by_each_answer_earns_nothing(cheats):
+    """Each answer forges the helpers again while the test cell runs: put back before every check
+    (a check that passed with a forge made during it would be voided as changed), no cell counts,
+    and the notebook is flagged with what was forged named for the instructor."""
     rec = cheats["records"]["cheat_forge_helpers_rearmed"]
     assert rec["score"] == 0, rec["cells"]
     assert any(f.startswith(GUARD_FINDINGS) for f in rec["findings"]), rec["findings"]
