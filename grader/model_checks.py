@@ -122,6 +122,17 @@ def _fits(state: dict[str, np.ndarray], shapes: dict[str, tuple[int, ...]] | Non
         state[k].shape == shapes[k] and state[k].dtype.kind in "fiu" for k in shapes)
 
 
+def _misfit(state: dict[str, np.ndarray], shapes: dict[str, tuple[int, ...]] | None) -> str:
+    """Where ``state`` differs from the architecture's entries, in a few words for the instructor."""
+    if shapes is None:
+        return f"state_dict keys: {', '.join(sorted(state)[:6]) or 'none'}"
+    extra, missing = sorted(set(state) - set(shapes)), sorted(set(shapes) - set(state))
+    shaped = sorted(k for k in set(state) & set(shapes) if state[k].shape != shapes[k])
+    parts = [f"{what}: {', '.join(keys[:4])}" for what, keys in (("unexpected", extra), ("missing", missing),
+                                                                  ("other shapes", shaped)) if keys]
+    return "; ".join(parts) or "entries that are not numbers"
+
+
 def cnn_logits(state: dict[str, np.ndarray], images: np.ndarray, batch: int = 250) -> np.ndarray:
     """The scores of SimpleCNN (NormCNN when ``state`` has ``bn1``/``bn2``) for ``images``, in evaluation mode."""
     s = {k: v.astype(np.float32) for k, v in state.items()}
@@ -177,9 +188,9 @@ def state_of(arrays: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
 
 def trained_accuracy(arrays: dict[str, np.ndarray], seed: int, root: Path | None = None) -> Verdict:
     state = state_of(arrays)
-    if not _fits(state, _cnn_shapes(state)):
-        keys = ", ".join(sorted(state)[:6]) or "none"
-        return Verdict(Outcome.UNJUDGED, detail=f"not the course's CNN architecture (state_dict keys: {keys})")
+    shapes = _cnn_shapes(state)
+    if not _fits(state, shapes):
+        return Verdict(Outcome.UNJUDGED, detail=f"not the course's CNN architecture ({_misfit(state, shapes)})")
     images, labels = mnist(train=False, root=root)
     logits = cnn_logits(state, images)
     if not np.all(np.isfinite(logits)):

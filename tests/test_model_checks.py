@@ -114,6 +114,10 @@ def test_trained_accuracy_outcomes(tmp_path):
     assert failed.message == msg("grader.model.accuracy", got="0.0%", want="97%", total=20)
     other = model_checks.trained_accuracy(arrays(nn.Sequential(nn.Flatten(), nn.Linear(784, 10))), 0, root=tmp_path)
     assert other.outcome == model_checks.Outcome.UNJUDGED and "architecture" in other.detail
+    model.unused = nn.BatchNorm1d(3)  # an extra layer: named for the instructor
+    extra = model_checks.trained_accuracy(arrays(model), 0, root=tmp_path)
+    assert extra.outcome == model_checks.Outcome.UNJUDGED and "unexpected: unused." in extra.detail, extra.detail
+    del model.unused
     wrong_shape = arrays(model)
     wrong_shape["state.fc1.weight"] = np.zeros((64, 7), dtype=np.float32)  # checked before any arithmetic
     assert model_checks.trained_accuracy(wrong_shape, 0, root=tmp_path).outcome == model_checks.Outcome.UNJUDGED
