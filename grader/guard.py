@@ -6,7 +6,10 @@ test cell counts only when the grader has proof that it ran to its end, as the c
 in a clean kernel (the kernel-side half is :mod:`grader.kernel_guard`):
 
 1. Before the notebook's first cell the guard is installed silently, under a module name drawn at
-   random for this run; it snapshots the objects the checks rely on.
+   random for this run; it imports the course's helpers the test cells call and snapshots the
+   objects the checks rely on, the names the course's cells import and its test cells read
+   (:func:`course_names`) among them. After each of the course's locked cells it keeps the
+   functions and classes that cell defined (:func:`course_definitions`, ``remember``).
 2. Before each graded test cell a silent request *sanitizes* the kernel: every protected object is
    put back, IPython's transformers, custom exception handlers, trace and profile functions are
    switched off. Its reply must carry this request's nonce, or the cell cannot be trusted.
