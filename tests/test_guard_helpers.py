@@ -183,3 +183,27 @@ def test_forge_made_during_a_test_cell_is_a_change(kernel, label):
     kernel.run("def answer():\n" + "".join(f"    {line}\n" for line in ["global DataLoader", *forge.splitlines()]))
     assert label in kernel.done("answer()")["changed"]
     kernel.sanitize()
+
+
+def test_every_course_module_a_test_cell_imports_is_protected():
+    """A test cell that starts calling another ``ptcourse`` module must have it imported and protected by
+    the guard (grader/kernel_guard.py's HELPERS), or a notebook could replace it before the check runs."""
+    from grader import kernel_guard
+    from ptcourse.nbmodel import role
+
+    protected = {*kernel_guard.HELPERS, "ptcourse", "ptcourse.checks", "ptcourse.messages", "ptcourse.observe"}
+    used = set()
+    for path in sorted((ROOT / "solutions").glob("day*/*.ipynb")):
+        for cell in nbformat.read(str(path), as_version=4).cells:
+            if cell.cell_type == "code" and role(cell) == "test":
+                try:
+                    tree = ast.parse(cell.source)
+                except SyntaxError:
+                    continue
+                for node in ast.walk(tree):
+                    if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("ptcourse"):
+                        used.add(node.module)
+                    elif isinstance(node, ast.Import):
+                        used |= {a.name for a in node.names if a.name.startswith("ptcourse")}
+    assert used, "no test cell imports the course package: this test reads the wrong cells"
+    assert used <= protected, f"add to kernel_guard.HELPERS: {sorted(used - protected)}"
