@@ -414,7 +414,29 @@ def _library(obj, old):
     home = _s.modules.get(obj.__globals__.get("__name__") or "")  # not __module__: functools.wraps copies it
     if home is None or getattr(home, "__file__", None) != path or obj.__globals__ is not vars(home):
         return False
-    return _wraps(obj, old) and _on_disk(code, path)
+    return _wraps(obj, old) and _closure_is_theirs(obj, old, roots) and _on_disk(code, path)
+
+
+def _closure_is_theirs(obj, old, roots):
+    """Whether everything callable the wrapper closes over is the original or the libraries' own: a
+    library's wrapper code with a closure cell pointed at a cheat's hook is not theirs."""
+    for cell in obj.__closure__ or ():
+        try:
+            value = cell.cell_contents
+        except ValueError:  # an empty cell
+            continue
+        if value is old or not callable(value):
+            continue
+        value = getattr(value, "__func__", value)  # a bound method: its function
+        code = getattr(value, "__code__", None)
+        if isinstance(code, _y.CodeType):
+            if not (code.co_filename.startswith(roots) and _on_disk(code, code.co_filename)):
+                return False
+        elif not isinstance(value, (_y.BuiltinFunctionType, _y.BuiltinMethodType)):
+            kind = value if isinstance(value, type) else type(value)
+            if (getattr(kind, "__module__", "") or "").split(".")[0] not in ("torch", "numpy"):
+                return False
+    return True
 
 
 def _wraps(obj, old):

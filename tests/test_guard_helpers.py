@@ -207,3 +207,29 @@ def test_every_course_module_a_test_cell_imports_is_protected():
                         used |= {a.name for a in node.names if a.name.startswith("ptcourse")}
     assert used, "no test cell imports the course package: this test reads the wrong cells"
     assert used <= protected, f"add to kernel_guard.HELPERS: {sorted(used - protected)}"
+
+
+def test_a_library_wrapper_is_theirs_only_with_their_code_and_closure():
+    """The libraries' own lazy patches are accepted (dynamo's wrapper of ``Adam._init_group``); the same
+    code from their file with a closure cell pointed at a cheat's hook, or a cheat's code given their
+    file's name, is not."""
+    import types
+
+    import torch._dynamo
+
+    from grader.guard import SOURCE
+
+    ns = {"get_ipython": lambda: None}
+    exec(SOURCE, ns)  # noqa: S102 - the guard's own source, as the kernel runs it
+    original = vars(torch.optim.Adam)["_init_group"]
+    theirs = torch._dynamo.disable(original)
+    assert ns["_library"](theirs, original)
+    cells = tuple(types.CellType(lambda *a, **k: None) if callable(c.cell_contents) and c.cell_contents is not original
+                  else types.CellType(c.cell_contents) for c in theirs.__closure__)
+    hooked = types.FunctionType(theirs.__code__, theirs.__globals__, theirs.__name__, theirs.__defaults__, cells)
+    hooked.__wrapped__ = original
+    assert not ns["_library"](hooked, original)
+    fake_code = compile("def _fn(*a, **k):\n    return None\n", theirs.__code__.co_filename, "exec").co_consts[0]
+    named = types.FunctionType(fake_code, theirs.__globals__, "_fn", None, None)
+    named.__wrapped__ = original
+    assert not ns["_library"](named, original)
