@@ -203,6 +203,9 @@ def integrity_notes(integrity: Integrity | None, notes: list[str], findings: lis
         findings.append(msg("grader.finding.switched_off", what=what))
     if integrity.disagreed:  # the second key: checks passed in the kernel, the grader disagreed
         findings.append(msg("grader.finding.disagreed", checks=", ".join(d.grade_id for d in integrity.disagreed[:8])))
+    if integrity.unjudged:  # model checks only the kernel judged: their points stand, for a human to confirm
+        findings.append(msg("grader.finding.kernel_only", checks=", ".join(
+            f"{d.grade_id} ({d.detail})" for d in integrity.unjudged[:8])))
     if integrity.voided:
         notes.append(msg("grader.integrity.tampered_note"))
         findings.append(msg("grader.finding.voided", checks=", ".join(

@@ -41,7 +41,7 @@ from nbformat.v4 import new_output
 from nbgrader.preprocessors import Execute
 
 from grader import bounds, compat, settings
-from grader.guard import Guard
+from grader.guard import Guard, course_definitions, course_names
 from grader.observations import Observer, ObserveSpec
 from grader.records import Integrity, Voided
 from grader.sandbox import (
@@ -207,7 +207,7 @@ class JailedExecute(compat.KernelClientStart, Execute):
     def preprocess(self, nb, resources=None, km=None):
         # PTGRADE_GUARD=off (the grader's own environment, never the student's) exists for the tests
         # that show what each cheat would earn without the guard.
-        self.guard = Guard() if self.jail is not None and settings.environment().guard else None
+        self.guard = Guard(names=course_names(nb)) if self.jail is not None and settings.environment().guard else None
         self._guard_tried = False
         self.observer = Observer(OBSERVE) if self.jail is not None and OBSERVE is not None else None
         self._tokens: list = []
@@ -417,6 +417,15 @@ class JailedExecute(compat.KernelClientStart, Execute):
             self._second_key(cell, grade_id)
         return cell, resources
 
+    def _locked(self, cell, resources, index):
+        """A course's locked cell: then the guard keeps the functions and classes it defined (helpers the
+        test cells call), to put them back before each test cell."""
+        cell, resources = self._run_cell(cell, resources, index)
+        names = course_definitions(cell.source)
+        if names and self.guard.installed and self._dead_reason is None:
+            self._silent(*self.guard.remember_code(names))
+        return cell, resources
+
     def _observed_test(self, cell, resources, index, grade_id: str, judged: bool = True):
         """Run a test cell, collecting its observations; with ``judged``, then the second key's verdict."""
         if self.observer is None:
@@ -446,6 +455,8 @@ class JailedExecute(compat.KernelClientStart, Execute):
                 self._install_guard()
             if role(cell) == "test":
                 return self._graded_test(cell, resources, index)
+            if role(cell) == "locked":
+                return self._locked(cell, resources, index)
         elif self.observer is not None and self._dead_reason is None and role(cell) == "test":
             return self._graded_test(cell, resources, index)
         return self._run_cell(cell, resources, index)

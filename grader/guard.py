@@ -6,7 +6,10 @@ test cell counts only when the grader has proof that it ran to its end, as the c
 in a clean kernel (the kernel-side half is :mod:`grader.kernel_guard`):
 
 1. Before the notebook's first cell the guard is installed silently, under a module name drawn at
-   random for this run; it snapshots the objects the checks rely on.
+   random for this run; it imports the course's helpers the test cells call and snapshots the
+   objects the checks rely on, the names the course's cells import and its test cells read
+   (:func:`course_names`) among them. After each of the course's locked cells it keeps the
+   functions and classes that cell defined (:func:`course_definitions`, ``remember``).
 2. Before each graded test cell a silent request *sanitizes* the kernel: every protected object is
    put back, IPython's transformers, custom exception handlers, trace and profile functions are
    switched off. Its reply must carry this request's nonce, or the cell cannot be trusted.
@@ -31,6 +34,7 @@ from pathlib import Path
 
 from grader.records import Integrity, Voided
 from ptcourse.messages import msg
+from ptcourse.nbmodel import role
 
 SOURCE = (Path(__file__).with_name("kernel_guard.py")).read_text()
 TOKEN = re.compile(r"\x1ePTG (?P<nonce>[0-9a-f]+) (?P<report>\{.*?\})\x1e\n?", re.S)
@@ -57,6 +61,66 @@ def _well_formed(report) -> bool:
             and isinstance(report.get("traced"), bool) and isinstance(report.get("ran"), str))
 
 
+# -- the course's own names (parsed from its locked and test cells, which nbgrader restores) -----------
+def _tree(source: str) -> ast.Module | None:
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError):  # a magic, or a cell in another language: nothing to protect
+        return None
+
+
+def _imports(tree: ast.Module) -> list[tuple[str, str, str | None]]:
+    """``(name, module, attribute or None)`` bound by the cell's imports (``import a.b`` binds ``a``)."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(a.asname or a.name.split(".")[0], a.name if a.asname else a.name.split(".")[0], None)
+                    for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            out += [(a.asname or a.name, node.module, a.name) for a in node.names if a.name != "*"]
+    return out
+
+
+def _assigned(tree: ast.Module) -> set[str]:
+    """Names the cell binds other than by an import (assignments, loops, definitions, ``with ... as``)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+    return out
+
+
+def course_names(nb) -> list[tuple[str, str, str | None]]:
+    """The names the graded test cells use that the course's own cells (locked and test cells) bind by
+    an import, each always to the same object: the kernel-side guard imports them before the notebook
+    runs and puts them back in its namespace before each test cell (a notebook that rebinds
+    ``DataLoader`` or ``predict`` changes no check)."""
+    bound: dict[str, set[tuple[str, str | None]]] = {}
+    other: set[str] = set()
+    used: set[str] = set()
+    for cell in nb.cells:
+        kind = role(cell) if cell.get("cell_type") == "code" else "free"
+        tree = _tree(cell.source) if kind in ("locked", "test") else None
+        if tree is None:
+            continue
+        for name, module, attr in _imports(tree):
+            bound.setdefault(name, set()).add((module, attr))
+        other |= _assigned(tree)
+        if kind == "test":
+            used |= {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return sorted((name, *next(iter(src))) for name, src in bound.items()
+                  if name in used and name not in other and len(src) == 1)
+
+
+def course_definitions(source: str) -> list[str]:
+    """The functions and classes a course's locked cell defines at its top level."""
+    tree = _tree(source)
+    return sorted(n.name for n in (tree.body if tree else ())
+                  if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)))
+
+
 @dataclass
 class CellVerdict:
     """What the guard says of one test cell."""
@@ -72,6 +136,7 @@ class Guard:
     """The grader's side of one notebook's guard."""
 
     name: str = field(default_factory=lambda: "_ptg_" + secrets.token_hex(8))
+    names: list[tuple[str, str, str | None]] = field(default_factory=list)  # course_names()
     installed: bool = False
     restored: set[str] = field(default_factory=set)  # protected objects the notebook had replaced
     machinery: set[str] = field(default_factory=set)  # execution machinery switched off for the checks
@@ -81,8 +146,14 @@ class Guard:
     # -- code sent to the kernel ---------------------------------------------------------------
     def install_code(self) -> tuple[str, str]:
         """Code and user expression that install the guard; the expression returns its name."""
-        code = f"(lambda ns: (exec({SOURCE!r}, ns), ns['_install']({self.name!r})))({{'get_ipython': get_ipython}})"
+        names = [list(n) for n in self.names]
+        code = (f"(lambda ns: (exec({SOURCE!r}, ns), ns['_install']({self.name!r}, {names!r})))"
+                f"({{'get_ipython': get_ipython}})")
         return code, f"__import__('sys').modules[{self.name!r}].__name__"
+
+    def remember_code(self, names: list[str]) -> tuple[str, str]:
+        """After a course's locked cell: its functions and classes are put back before each test cell."""
+        return "pass", f"__import__({self.name!r}).remember({names!r})"
 
     def sanitize_code(self) -> tuple[str, str, str]:
         nonce = secrets.token_hex(8)

@@ -473,10 +473,12 @@ def _read_observed(path: Path, result: JobOutcome) -> None:
         return
     if isinstance(data.get("observed"), dict):
         result.observed = data["observed"]
-    if isinstance(data.get("disagreed"), list) and data["disagreed"]:
-        disagreed = tuple(Disagreed(str(d.get("grade_id")), str(d.get("detail", "")))
-                          for d in data["disagreed"] if isinstance(d, dict))
-        result.integrity = (result.integrity or Integrity()).with_disagreed(disagreed)
+    found = {key: tuple(Disagreed(str(d.get("grade_id")), str(d.get("detail", ""))) for d in data[key]
+                        if isinstance(d, dict))
+             for key in ("disagreed", "unjudged") if isinstance(data.get(key), list) and data[key]}
+    if found:
+        result.integrity = (result.integrity or Integrity()).with_disagreed(found.get("disagreed", ()),
+                                                                           found.get("unjudged", ()))
 
 
 def _tail(path: Path, lines: int = 15) -> str:

@@ -3,11 +3,18 @@
 :mod:`grader.guard` executes this file's text in the kernel, silently, before the notebook's first
 cell, under a module name that is random for each run. It snapshots what the course's checks rely
 on: the built-ins, ``torch`` (with ``torch.Tensor``, ``torch.nn``, ``torch.nn.functional``,
-``torch.testing``, ``torch.autograd``), ``numpy``, ``math``, the course package's check helpers
-and its second key (``ptcourse.observe``), the code and defaults of every Python function among
-them (a swapped ``__code__`` keeps the object), and IPython's execution machinery (input and AST
-transformers, custom exception handlers,
-traceback and display hooks, the kernel's methods). Then, for every graded test cell:
+``torch.testing``, ``torch.autograd``, ``torch.optim``, ``torch.utils.data``), ``numpy``, ``math``,
+the course package's check helpers, its second key (``ptcourse.observe``) and the helpers test
+cells call (``ptcourse.training``, ``placement``, ``spies``, ``data``...), imported here, before the
+learner's code can replace them first; ``IPython.display``, which carries the observations; every
+class of those modules attribute by attribute (``nn.Module.__call__``, ``nn.Linear.forward``,
+``DataLoader.__iter__``); the code and defaults of every Python function among them (a swapped
+``__code__`` keeps the object); the names the course's own cells bind and its test cells use
+(``DataLoader``, ``predict``, and the functions its locked cells define, kept by :func:`remember`
+after each); and IPython's execution machinery (input and AST transformers, custom exception
+handlers, traceback and display hooks, the kernel's methods). The libraries' own lazy patches
+(dynamo's ``nn.Module.__init__``, ``Optimizer``'s wrapped ``step``) are told apart by their code,
+compiled again from the library's file on disk, and the original they wrap. Then, for every graded test cell:
 
 * :func:`sanitize` (a silent request before the cell) puts every protected object back as it was,
   switches off transformers, custom exception handlers, trace and profile functions, and says
@@ -26,9 +33,13 @@ import threading as _t
 import types as _y
 
 
-def _install(name):
-    """Snapshot what the checks rely on, and register the module ``name`` with ``sanitize`` and ``done``."""
-    st = _snapshot()
+def _install(name, names=()):
+    """Snapshot what the checks rely on, and register the module ``name`` with ``sanitize`` and ``done``.
+
+    ``names``: ``[name, module, attribute or None]`` for each name the course's own cells bind by an
+    import and its graded test cells use (``DataLoader``, ``predict``, ``v2``...): imported here,
+    before any cell of the notebook, and put back in the notebook's namespace before each test cell."""
+    st = _snapshot(names)
     protected, machinery, harmful = _protected_check(st), _machinery_check(st), _harmful_check(st)
 
     def sanitize(nonce):
@@ -36,6 +47,18 @@ def _install(name):
         found = harmful()
         switched_off = machinery(fix=True)
         return _j.dumps({"nonce": nonce, "restored": restored, "machinery": switched_off, "harmful": found})
+
+    def remember(names):
+        """Functions and classes a course's own cell just defined: put back before each test cell."""
+        kept = []
+        for key in names:
+            value = st.ip.user_ns.get(key, _missing)
+            if isinstance(value, (_y.FunctionType, type)):
+                st.genuine[key] = value
+                kept.append(key)
+                if isinstance(value, _y.FunctionType):
+                    st.codes[f"the name {key}"] = _code_of(value)
+        return kept
 
     def done(nonce):
         frame = _s._getframe(1)
@@ -49,13 +72,32 @@ def _install(name):
         _s.stdout.flush()
 
     module = _y.ModuleType(name)
-    module.sanitize, module.done = sanitize, done
+    module.sanitize, module.done, module.remember = sanitize, done, remember
     _s.modules[name] = module
     return name
 
 
-def _spaces(ip):
+# The course's helpers that test cells call, and IPython's display functions that carry the second
+# key's observations: imported with the guard, before any cell of the notebook, and protected.
+HELPERS = ("ptcourse.training", "ptcourse.placement", "ptcourse.spies", "ptcourse.data", "ptcourse.peak",
+           "ptcourse.timing", "ptcourse.augment")
+DISPLAY = ("IPython.display", "IPython.core.display_functions", "IPython.core.display")
+LIBRARY = ("torch.optim", "torch.optim.optimizer", "torch.optim.lr_scheduler", "torch.utils.data",
+           "torch.nn.modules.module", "torch.amp", "torch.amp.autocast_mode")
+# Modules whose classes are protected too, attribute by attribute (``nn.Module.__call__``,
+# ``nn.Linear.forward``, ``DataLoader.__iter__``, ``SGD.step``, the helpers' own classes).
+CLASSES_OF = ("torch.nn", "torch.optim", "torch.optim.lr_scheduler", "torch.utils.data", "torch.amp.autocast_mode",
+              *HELPERS)
+
+
+# Libraries whose modules a course's import makes protected namespaces too (the standard library's
+# change as a kernel runs: ``sys.last_value``, ``warnings.filters``; for them only the name is kept).
+_SPACE_ROOTS = ("torch", "torchvision", "numpy", "ptcourse", "IPython")
+
+
+def _spaces(ip, names=()):
     """The namespaces the checks rely on, as (label, object), and the kernel's own objects."""
+    import importlib
     import math
 
     import numpy
@@ -74,6 +116,9 @@ def _spaces(ip):
               ("torch.autograd", torch.autograd), ("numpy", numpy), ("numpy.testing", numpy.testing),
               ("math", math), ("ptcourse", ptcourse), ("ptcourse.checks", ptcourse.checks),
               ("ptcourse.messages", ptcourse.messages), ("ptcourse.observe", ptcourse.observe)]
+    wanted = [*HELPERS, *DISPLAY, *LIBRARY, *(m for _n, m, _a in names if m.split(".")[0] in _SPACE_ROOTS)]
+    spaces += [(label, module) for label, module in _imported(importlib, wanted) if label not in dict(spaces)]
+    spaces += _classes(spaces)
     session = getattr(kernel, "session", None)
     instances = [o for o in (ip, kernel, session, _s.stdout, _s.stderr, ip.display_pub, ip.displayhook,
                              ip.InteractiveTB, ip.compile) if o is not None]
@@ -87,13 +132,56 @@ def _spaces(ip):
     genuine = {"torch": torch, "np": numpy, "numpy": numpy, "nn": torch.nn, "F": torch.nn.functional,
                "math": math, "ptcourse": ptcourse}
     genuine.update({n: getattr(ptcourse.checks, n) for n in ptcourse.checks.__all__})
+    bound = _bound(importlib, names)
+    genuine.update(bound)
+    labels = {label for label, _obj in spaces}
+    spaces += [(v.__name__, v) for v in bound.values() if isinstance(v, _y.ModuleType) and v.__name__ not in labels
+               and v.__name__.split(".")[0] in _SPACE_ROOTS]
     return spaces, instances, genuine, ptcourse.checks.CheckFailed
 
 
-def _snapshot():
+def _imported(importlib, wanted):
+    """``(name, module)`` for each module of ``wanted`` that imports (one that does not is left out:
+    the test cells that need it fail on their own)."""
+    out = []
+    for label in dict.fromkeys(wanted):
+        try:
+            out.append((label, importlib.import_module(label)))
+        except Exception:  # noqa: BLE001 - a missing optional library, a broken one
+            continue
+    return out
+
+
+def _classes(spaces):
+    """The classes defined in the modules of :data:`CLASSES_OF`, each once, as (label, class)."""
+    out, seen = [], {id(obj) for _label, obj in spaces}
+    for label, module in spaces:
+        if label not in CLASSES_OF:
+            continue
+        for value in list(vars(module).values()):
+            if isinstance(value, type) and id(value) not in seen and \
+                    getattr(value, "__module__", "").split(".")[0] in ("torch", "ptcourse"):
+                seen.add(id(value))
+                out.append((f"{value.__module__}.{value.__qualname__}", value))
+    return out
+
+
+def _bound(importlib, names):
+    """The objects the course's own imports bind to ``names`` (``[name, module, attribute or None]``)."""
+    out = {}
+    for name, module, attr in names:
+        try:
+            value = importlib.import_module(module)
+            out[name] = getattr(value, attr) if attr else value
+        except Exception:  # noqa: BLE001 - as _imported
+            continue
+    return out
+
+
+def _snapshot(names=()):
     """What the checks rely on, as it is now: the kernel-side state of :func:`_install`."""
     ip = get_ipython()  # noqa: F821 - the kernel's shell
-    spaces, instances, genuine, check_failed = _spaces(ip)
+    spaces, instances, genuine, check_failed = _spaces(ip, names)
     snap = {label: (obj, dict(vars(obj))) for label, obj in spaces}
     codes = _codes(snap)  # the functions' own code and defaults: swapping them keeps the object
     strict = {"torch.Tensor"} | {label for label, obj in spaces if isinstance(obj, type) and label != "torch.Tensor"}
@@ -118,6 +206,7 @@ def _snapshot():
 def _protected_check(st):
     """``changes(fix)``: the protected objects changed since the snapshot (put back with ``fix``)."""
     snap, strict, modules, genuine, ip = st.snap, st.strict, st.modules, st.genuine, st.ip
+    bases = {id(obj): dict(base) for obj, base in snap.values()}  # as first seen (each base is updated)
 
     def changes(fix):
         out = []
@@ -136,6 +225,9 @@ def _protected_check(st):
                             pass
             if label in strict:
                 for key in [k for k in current if k not in base and k not in _CACHES]:
+                    if _library_key(obj, key, current[key], bases):  # SGD.step wrapped by torch at the first SGD()
+                        base[key] = current[key]
+                        continue
                     out.append(f"{label}.{key}")
                     if fix:
                         try:
@@ -150,13 +242,27 @@ def _protected_check(st):
         out += _code_changes(st.codes, fix)
         ns = ip.user_ns
         for key, value in genuine.items():
-            if key in ns and ns[key] is not value and (isinstance(ns[key], _y.ModuleType) or callable(ns[key])):
+            now = ns.get(key, value)  # a test cell reads it: any other object in its place is a forge
+            if now is not value and not _same_function(now, value):
                 out.append(f"the name {key}")
                 if fix:
                     ns[key] = value
         return out
 
     return changes
+
+
+def _same_function(now, then):
+    """Whether ``now`` is ``then`` defined again (the course's cell run twice): equal code and defaults,
+    the same globals, no closure."""
+    if not (isinstance(now, _y.FunctionType) and isinstance(then, _y.FunctionType)):
+        return False
+    try:
+        return bool(now.__code__ == then.__code__ and now.__globals__ is then.__globals__ and now.__closure__ is None
+                    and then.__closure__ is None and now.__defaults__ == then.__defaults__
+                    and now.__kwdefaults__ == then.__kwdefaults__)
+    except Exception:  # noqa: BLE001 - defaults whose comparison raises (a tensor): not the same
+        return False
 
 
 def _codes(snap):
@@ -166,9 +272,13 @@ def _codes(snap):
     for label, (_obj, base) in snap.items():
         for key, fn in base.items():
             if isinstance(fn, _y.FunctionType):
-                kw = fn.__kwdefaults__
-                out[f"{label}.{key}"] = (fn, fn.__code__, fn.__defaults__, kw, list(kw.items()) if kw else None)
+                out[f"{label}.{key}"] = _code_of(fn)
     return out
+
+
+def _code_of(fn):
+    kw = fn.__kwdefaults__
+    return fn, fn.__code__, fn.__defaults__, kw, list(kw.items()) if kw else None
 
 
 def _same_items(now, then):
@@ -287,25 +397,96 @@ _LIBRARIES = tuple(
 
 
 def _library(obj, old):
-    """Whether ``obj`` is the libraries' own lazy patch of ``old``: a module of theirs, or a wrapper
-    defined in their files whose ``__wrapped__`` is the original (``functools.wraps``)."""
+    """Whether ``obj`` is the libraries' own lazy patch of ``old``: a module of theirs, or a function
+    whose code is in their files *as on disk* (compiled from the file again and compared), defined in
+    that file's own module, that wraps the original (``functools.wraps``'s ``__wrapped__``, or the
+    original held in its closure: dynamo's ``nn.Module.__init__``)."""
     import os
 
     roots = tuple(os.path.dirname(p) + os.sep for p in _LIBRARIES)
     if isinstance(obj, _y.ModuleType):
         path = getattr(obj, "__file__", None) or ""
         return bool(path) and path.startswith(roots) and isinstance(old, _y.ModuleType)
-    code = getattr(obj, "__code__", None)
+    code = getattr(obj, "__code__", None) if isinstance(obj, _y.FunctionType) else None
     path = code.co_filename if code is not None else ""
     if not (path and path.startswith(roots) and os.path.isfile(path)):
         return False
+    home = _s.modules.get(obj.__globals__.get("__name__") or "")  # not __module__: functools.wraps copies it
+    if home is None or getattr(home, "__file__", None) != path or obj.__globals__ is not vars(home):
+        return False
+    return _wraps(obj, old) and _closure_is_theirs(obj, old, roots) and _on_disk(code, path)
+
+
+def _closure_is_theirs(obj, old, roots):
+    """Whether everything callable the wrapper closes over is the original or the libraries' own: a
+    library's wrapper code with a closure cell pointed at a cheat's hook is not theirs."""
+    for cell in obj.__closure__ or ():
+        try:
+            value = cell.cell_contents
+        except ValueError:  # an empty cell
+            continue
+        if value is old or not callable(value):
+            continue
+        value = getattr(value, "__func__", value)  # a bound method: its function
+        code = getattr(value, "__code__", None)
+        if isinstance(code, _y.CodeType):
+            if not (code.co_filename.startswith(roots) and _on_disk(code, code.co_filename)):
+                return False
+        elif not isinstance(value, (_y.BuiltinFunctionType, _y.BuiltinMethodType)):
+            kind = value if isinstance(value, type) else type(value)
+            if (getattr(kind, "__module__", "") or "").split(".")[0] not in ("torch", "numpy"):
+                return False
+    return True
+
+
+def _wraps(obj, old):
     inner = obj
     for _ in range(5):
         inner = getattr(inner, "__wrapped__", None)
         if inner is None:
-            return False
+            break
         if inner is old:
             return True
+    try:
+        return any(cell.cell_contents is old for cell in obj.__closure__ or ())
+    except ValueError:  # an empty cell
+        return False
+
+
+_COMPILED = {}
+
+
+def _on_disk(code, path):
+    """Whether ``code`` is one of the code objects compiled from the file ``path`` as it is on disk."""
+    if path not in _COMPILED:
+        try:
+            with open(path, encoding="utf-8") as f:
+                top = compile(f.read(), path, "exec", dont_inherit=True)
+        except (OSError, SyntaxError, ValueError):
+            top = None
+        found, todo = [], [top] if top is not None else []
+        while todo:
+            item = todo.pop()
+            found.append(item)
+            todo += [c for c in item.co_consts if isinstance(c, _y.CodeType)]
+        _COMPILED[path] = found
+    return any(code == c for c in _COMPILED[path])
+
+
+# Keys the libraries add to a protected class, with the only value they set (dynamo's mark on nn.Module).
+_LIBRARY_KEYS = {"___needs_generation_tag_patch": False}
+
+
+def _library_key(cls, key, value, bases):
+    """Whether a key added to the class ``cls`` is the libraries' own: a mark of theirs, or their wrapper
+    of what ``cls`` inherits under that name, now or as the guard first saw it in ``bases`` (dynamo
+    wraps ``Adam._init_group`` and ``AdamW``'s inherited one, in either order)."""
+    if key in _LIBRARY_KEYS:
+        return value is _LIBRARY_KEYS[key]
+    for parent in getattr(cls, "__mro__", ())[1:]:
+        if key in vars(parent):
+            seen = bases.get(id(parent), {}).get(key, _missing)
+            return _library(value, vars(parent)[key]) or (seen is not _missing and _library(value, seen))
     return False
 
 

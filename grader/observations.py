@@ -27,7 +27,7 @@ from enum import StrEnum
 
 import numpy as np
 
-from grader import settings
+from grader import model_checks, settings
 from ptcourse.messages import msg
 from ptcourse.observe import MIME
 
@@ -269,6 +269,7 @@ class Observer:
     observed: Payloads = field(default_factory=dict)
     disagreed: list[Disagreement] = field(default_factory=list)
     refused: set[str] = field(default_factory=set)  # cells that sent more than the grader reads
+    unjudged: list[Disagreement] = field(default_factory=list)  # model checks the grader could not evaluate
     _cell: str | None = None
     _key: str = ""
     _bytes: int = 0
@@ -314,6 +315,11 @@ class Observer:
         """For a learner's cell whose checks passed: the second key's verdict."""
         if self.spec.reference is None:
             return None  # the reference run: what it observes is the expected
+        if grade_id in model_checks.JUDGES:
+            return self._judge_model(grade_id)
+        if grade_id in model_checks.KERNEL_ONLY:
+            self.unjudged.append(Disagreement(grade_id, "", model_checks.KERNEL_ONLY[grade_id]))
+            return None
         reference = self.spec.reference.get(grade_id) or {}
         observed = self.observed.get(grade_id, {})
         if grade_id in self.refused:
@@ -327,8 +333,36 @@ class Observer:
             self.disagreed.append(verdict)
         return verdict
 
+    def _judge_model(self, grade_id: str) -> Disagreement | None:
+        """A model-level check (grader/model_checks.py), judged here from the weights the cell observed;
+        one the grader cannot evaluate keeps the kernel's verdict and is flagged for review."""
+        observed = self.observed.get(grade_id, {})
+        if not any(name.startswith(model_checks.STATE_PREFIX) for name in observed):
+            why = msg("grader.model.weights_missing")
+            verdict = model_checks.Verdict(model_checks.Outcome.FAILED, why, "no weights observed")
+        else:
+            arrays = {}
+            for name, payload in observed.items():
+                seen = decode({**payload, "name": name}) if isinstance(payload, dict) else None
+                if seen is not None and seen.kind == Kind.TENSOR:
+                    arrays[name] = seen.array
+            try:
+                verdict = model_checks.JUDGES[grade_id](arrays, cell_seed(self.spec.secret, grade_id))
+            except Exception as exc:  # noqa: BLE001 - the grader's own trouble (the data's files): flagged, never a crash
+                verdict = model_checks.Verdict(model_checks.Outcome.UNJUDGED,
+                                               detail=f"the grader could not evaluate it: {type(exc).__name__}: {exc}"[:300])
+        if verdict.outcome == model_checks.Outcome.UNJUDGED:
+            self.unjudged.append(Disagreement(grade_id, "", verdict.detail))
+            return None
+        if verdict.outcome == model_checks.Outcome.FAILED:
+            self.disagreed.append(Disagreement(grade_id, verdict.message, verdict.detail))
+            return self.disagreed[-1]
+        return None
+
     def summary(self) -> dict:
-        """What the job hands back: the reference run's observations, or the disagreements."""
+        """What the job hands back: the reference run's observations, or the disagreements (and the
+        model checks the grader could not evaluate)."""
         if self.spec.reference is None:
             return {"observed": {g: o for g, o in self.observed.items() if o}}
-        return {"disagreed": [{"grade_id": d.grade_id, "detail": d.detail} for d in self.disagreed]}
+        return {"disagreed": [{"grade_id": d.grade_id, "detail": d.detail} for d in self.disagreed],
+                "unjudged": [{"grade_id": d.grade_id, "detail": d.detail} for d in self.unjudged]}

@@ -88,6 +88,7 @@ class Integrity:
     harmful: tuple[str, ...] = ()  # of that, what would have changed or hidden a check
     voided: tuple[Voided, ...] = ()
     disagreed: tuple[Disagreed, ...] = ()
+    unjudged: tuple[Disagreed, ...] = ()  # model checks the grader could not evaluate: the kernel's verdict, flagged
 
     def to_json(self) -> dict:
         data = {"installed": self.installed, "restored": list(self.restored), "machinery": list(self.machinery),
@@ -95,6 +96,8 @@ class Integrity:
                 "voided": [{"grade_id": v.grade_id, "reason": v.reason, "detail": v.detail} for v in self.voided]}
         if self.disagreed:
             data["disagreed"] = [{"grade_id": d.grade_id, "detail": d.detail} for d in self.disagreed]
+        if self.unjudged:
+            data["unjudged"] = [{"grade_id": d.grade_id, "detail": d.detail} for d in self.unjudged]
         return data
 
     @classmethod
@@ -106,12 +109,13 @@ class Integrity:
             return cls(installed=bool(data.get("installed")), restored=_strings(data.get("restored")),
                        machinery=_strings(data.get("machinery")), harmful=_strings(data.get("harmful")),
                        voided=tuple(Voided(**v) for v in data.get("voided") or ()),
-                       disagreed=tuple(Disagreed(**d) for d in data.get("disagreed") or ()))
+                       disagreed=tuple(Disagreed(**d) for d in data.get("disagreed") or ()),
+                       unjudged=tuple(Disagreed(**d) for d in data.get("unjudged") or ()))
         except (AttributeError, TypeError) as exc:
             raise RecordError(f"an integrity summary of another shape ({exc})") from None
 
-    def with_disagreed(self, disagreed: tuple[Disagreed, ...]) -> Integrity:
-        return Integrity(self.installed, self.restored, self.machinery, self.harmful, self.voided, disagreed)
+    def with_disagreed(self, disagreed: tuple[Disagreed, ...], unjudged: tuple[Disagreed, ...] = ()) -> Integrity:
+        return Integrity(self.installed, self.restored, self.machinery, self.harmful, self.voided, disagreed, unjudged)
 
 
 def _strings(value) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ GRADER = Path(__file__).resolve().parents[1] / "grader"
 
 # Stages, lowest first: a module may import its own stage and those below, never one above.
 STAGES = {
-    0: ("settings", "bounds", "scratch", "security", "guard", "kernel_guard", "inductor", "observations", "platforms", "downloads",
+    0: ("settings", "bounds", "scratch", "security", "guard", "kernel_guard", "inductor", "model_checks", "observations", "platforms", "downloads",
         "repair", "scan", "roster_report", "records", "compat", "names", "text_files", "cell_words"),  # records and rules that need nothing of the grader
     1: ("submissions", "roster", "groups", "validate", "nbgrader_config"),  # intake: reading hand-ins and class lists
     2: ("sandbox", "zygote", "execute", "faults"),  # the jail: the kernel's confinement, warm kernels, nbgrader's Execute; a lost job
@@ -128,6 +128,7 @@ WIDE_DICTS = {
     ("jobs", "_kernel_env"),  # environment variables
     ("jobs", "run_job"),  # the keyword arguments of the job process's _write_summary, in one module
     ("kernel_guard", "_spaces"),  # the kernel's names the guard protects
+    ("model_checks", "_cnn_shapes"),  # a state_dict's keys and their shapes
     ("observations", "<module>"),  # a table of dtypes
     ("similarity_page", "section"),  # the section's words for its template
     ("validate", "preprocess"),  # nbgrader's cell metadata format

@@ -312,6 +312,31 @@ def test_cheat_earns_nothing(cheats, technique):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("technique", sorted(redteam.HELPER_FORGES))
+def test_helper_forge_is_undone_and_flagged(cheats, technique):
+    """A course helper, IPython's display, a library class's attribute or a name the test cells read,
+    replaced before the checks: the guard puts each back (the checks run with the real ones and the
+    answers earn nothing), names each on the record, and the notebook is flagged as tampering."""
+    rec = cheats["records"][f"cheat_{technique}"]
+    assert rec["score"] == 0, rec["cells"]
+    _code, undone = redteam.HELPER_FORGES[technique]
+    assert set(undone) <= set(rec["integrity"]["restored"]), rec["integrity"]["restored"]
+    assert any(f.startswith("tampering") for f in rec["findings"]), rec["findings"]
+
+
+@pytest.mark.slow
+def test_helper_forged_again_by_each_answer_earns_nothing(cheats):
+    """Each answer forges the helpers again while the test cell runs: put back before every check
+    (a check that passed with a forge made during it would be voided as changed), no cell counts,
+    and the notebook is flagged with what was forged named for the instructor."""
+    rec = cheats["records"]["cheat_forge_helpers_rearmed"]
+    assert rec["score"] == 0, rec["cells"]
+    assert any(f.startswith(GUARD_FINDINGS) for f in rec["findings"]), rec["findings"]
+    changed = " ".join(v["detail"] for v in rec["integrity"]["voided"]) + " ".join(rec["integrity"]["restored"])
+    assert "ptcourse.placement.watch" in changed or "Module.__call__" in changed, rec["integrity"]
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("technique", sorted(STOPPED_BY_THE_SECOND_KEY))
 def test_second_key_fails_what_fooled_the_kernel(cheats, technique):
     """Each check the cheat got past the kernel (and the guard) scores 0 through the second key, with

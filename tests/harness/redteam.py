@@ -74,6 +74,52 @@ def _pinned():
 _o.fresh_generator = _pinned""",
 }
 
+# Helper and globals forges (issue 32): what the test cells call or read, replaced before they run:
+# the course's helpers, IPython's display functions (which carry the observations), library classes'
+# attributes, the names the test cells read from the notebook. Each, with the objects the guard must
+# report having put back (grader/kernel_guard.py).
+HELPER_FORGES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "forge_course_helpers": ("""\
+import contextlib, types, torch
+import ptcourse.data, ptcourse.observe, ptcourse.placement, ptcourse.spies, ptcourse.training
+@contextlib.contextmanager
+def _nowhere(*a, **k):
+    yield types.SimpleNamespace(device=torch.device('cpu'), mixes=[], host=lambda *a, **k: None,
+                                host_loader=lambda loader: loader, check_moved=lambda *a, **k: None)
+ptcourse.placement.watch = _nowhere
+ptcourse.spies.watch_training = _nowhere
+ptcourse.training.accuracy = lambda *a, **k: 1.0
+ptcourse.data.mnist = lambda *a, **k: None
+ptcourse.observe.fresh_parameters = lambda model, *a, **k: model""",
+                             ("ptcourse.placement.watch", "ptcourse.spies.watch_training", "ptcourse.training.accuracy",
+                              "ptcourse.data.mnist", "ptcourse.observe.fresh_parameters")),
+    "forge_ipython_display": ("""\
+import IPython.display, IPython.core.display_functions
+IPython.display.publish_display_data = lambda *a, **k: None
+IPython.core.display_functions.publish_display_data = lambda *a, **k: None
+IPython.display.display = lambda *a, **k: None""",
+                              ("IPython.display.publish_display_data", "IPython.display.display",
+                               "IPython.core.display_functions.publish_display_data")),
+    "forge_module_class_attrs": ("""\
+import torch
+from torch import nn
+nn.Module.__call__ = lambda self, *a, **k: torch.zeros(1)
+nn.Linear.forward = lambda self, x: torch.zeros(1)
+nn.Module.moved_to_device = True
+torch.utils.data.DataLoader.__iter__ = lambda self: iter([])
+torch.optim.SGD.step = lambda self, *a, **k: None""",
+                                 ("torch.nn.modules.module.Module.__call__", "torch.nn.modules.linear.Linear.forward",
+                                  "torch.nn.modules.module.Module.moved_to_device", "torch.optim.sgd.SGD.step",
+                                  "torch.utils.data.dataloader.DataLoader.__iter__")),
+    "forge_test_globals": ("""\
+import types, torch
+np = types.SimpleNamespace(allclose=lambda *a, **k: True, shares_memory=lambda *a, **k: True)
+watch = lambda *a, **k: None
+msg = lambda *a, **k: ''
+fresh_generator = lambda: torch.Generator().manual_seed(0)""",
+                           ("the name np", "the name watch", "the name msg", "the name fresh_generator")),
+}
+
 TECHNIQUES: dict[str, tuple[str, str]] = {
     # IPython runs every later cell as an empty one.
     "input_transformer": ("stub", "get_ipython().input_transformers_cleanup.append(lambda lines: ['pass\\n'])"),
@@ -228,6 +274,15 @@ def _rearm():
     # Answers whose tolist/numpy/item lie, on top of a forged guard.
     "lying_conversions": ("liar", FORGED_GUARD),
     **{f"second_key_{name}": ("zeros", FORGED_GUARD + code) for name, code in SECOND_KEY_ATTACKS.items()},
+    **{name: ("zeros", code) for name, (code, _undone) in HELPER_FORGES.items()},
+    # ... and forged again by every answer, while the test cell runs: the cell's token says what changed.
+    "forge_helpers_rearmed": ("rearm", """\
+import ptcourse.placement, ptcourse.training
+from torch import nn
+def _rearm():
+    ptcourse.placement.watch = lambda *a, **k: None
+    ptcourse.training.predict = lambda model, inputs, *a, **k: inputs
+    nn.Module.__call__ = lambda self, *a, **k: self.forward(*a, **k)"""),
     "read_own_notebook": ("stub", f"""\
 import glob, json, os
 _roots = [{str(ROOT)!r}, os.path.expanduser('~'), '/tmp'] + [str(p) for p in __import__('pathlib').Path.cwd().parents]

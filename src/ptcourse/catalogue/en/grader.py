@@ -96,6 +96,23 @@ MESSAGES = {
         "The grader did not read your answer's output on a fresh input ({name}): it was larger or more "
         "deeply nested than the grader reads. This check earns no points."
     ),
+    # The model-level checks the grader judges itself, from the weights (grader/model_checks.py).
+    "grader.model.accuracy": (
+        "The grader evaluated your trained model itself, from its weights, on the {total} test digits: "
+        "{got} correct, below the {want} this check asks for. This check earns no points."
+    ),
+    "grader.model.not_finite": (
+        "The grader evaluated your trained model itself, from its weights: its scores are not finite numbers "
+        "(NaN or infinity). This check earns no points."
+    ),
+    "grader.model.no_progress": (
+        "The grader computed the small CNN's loss itself, before and after the 30 steps of your optimizer and "
+        "schedule: {first} then {last}, not a clear fall (below 90 % of the start). This check earns no points."
+    ),
+    "grader.model.weights_missing": (
+        "The grader did not receive the model's weights from this check as the course wrote it, so it could not "
+        "judge the model itself. This check earns no points."
+    ),
     "grader.observe.missing": (
         "The grader did not receive your answer's output on a fresh input ({name}): the check did not "
         "report it as the course wrote it. This check earns no points."

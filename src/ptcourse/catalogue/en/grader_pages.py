@@ -176,6 +176,10 @@ MESSAGES = {
     "grader.finding.switched_off": "tampering (switched off for the checks): {what}",
     "grader.finding.voided": "checks that could not be proven to have run as written, scored 0: {checks}",
     "grader.finding.no_guard": "the grader's integrity guard could not be installed in this kernel",
+    "grader.finding.kernel_only": (
+        "checks judged only in the learner's kernel (the grader could not evaluate the model itself), "
+        "points kept for review: {checks}"
+    ),
     "grader.finding.disagreed": (
         "checks that passed in the kernel but whose outputs on fresh inputs differed from the solution's "
         "(the grader's second key), scored 0: {checks}"

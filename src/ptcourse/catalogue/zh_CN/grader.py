@@ -80,6 +80,21 @@ MESSAGES = {
     "grader.observe.refused": (
         "评分器没有读取你的答案在新输入上的输出（{name}）：它比评分器读取的上限更大或嵌套更深。这项检查不得分。"
     ),
+    # 评分器根据权重自行评判的模型级检查（grader/model_checks.py）。
+    "grader.model.accuracy": (
+        "评分器根据你训练好的模型的权重，自行在 {total} 张测试数字上评估：正确率 {got}，低于这项检查要求的 {want}。"
+        "这项检查不得分。"
+    ),
+    "grader.model.not_finite": (
+        "评分器根据你训练好的模型的权重自行评估：它的得分不是有限数（NaN 或无穷大）。这项检查不得分。"
+    ),
+    "grader.model.no_progress": (
+        "评分器自行计算了小型 CNN 在你的优化器和调度器运行 30 步之前和之后的损失：{first}，然后 {last}，"
+        "没有明显下降（低于起始值的 90 %）。这项检查不得分。"
+    ),
+    "grader.model.weights_missing": (
+        "评分器没有按课程所写的方式从这项检查收到模型的权重，因此无法自行评判模型。这项检查不得分。"
+    ),
     "grader.observe.missing": (
         "评分器没有收到你的答案在新输入上的输出（{name}）：这项检查没有按课程写的方式报告它。这项检查不得分。"
     ),

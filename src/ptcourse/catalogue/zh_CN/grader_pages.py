@@ -130,6 +130,7 @@ MESSAGES = {
     "grader.finding.switched_off": "篡改（检查期间已关闭）：{what}",
     "grader.finding.voided": "无法证明按原样运行、记 0 分的检查：{checks}",
     "grader.finding.no_guard": "评分器的完整性保护无法装入这个内核",
+    "grader.finding.kernel_only": "只在学习者内核中评判的检查（评分器无法自行评估模型），分数保留待人工复核：{checks}",
     "grader.finding.disagreed": "在内核中通过、但在新输入上的输出与参考答案不同的检查（评分器的第二把钥匙），记 0 分：{checks}",
     "grader.scan.cell": "第 {cell} 个单元格：{detail}",
     "grader.scan.imports_network": "导入了 {module}（网络）",
