@@ -412,8 +412,32 @@ def discover(folder: Path, day: str, masters: dict[str, CourseNotebook],
     return dedupe(with_groups(subs, groups))
 
 
+def distinct_on_any_disk(subs: list[Submission]) -> None:
+    """Two students whose ids differ only in letter case (``Alice.ipynb``, ``alice.ipynb`` in a flat
+    folder) would share one feedback folder on a case-insensitive disk (macOS, Windows): each id after
+    the first gets a number, and the student's notes say so."""
+    owners: dict[str, str] = {}
+    renamed: dict[str, str] = {}
+    for sub in subs:
+        if sub.student in renamed:
+            sub.student = renamed[sub.student]
+            continue
+        key = sub.student.casefold()
+        if owners.setdefault(key, sub.student) == sub.student:
+            continue
+        n = 2
+        while f"{key}_{n}" in owners:
+            n += 1
+        new = renamed[sub.student] = owners[f"{key}_{n}"] = f"{sub.student}_{n}"
+        with speaking(sub.lang):
+            sub.notes.append(msg("grader.file.case_clash", student=new, other=owners[key]))
+        sub.student = new
+
+
 def dedupe(subs: list[Submission]) -> list[Submission]:
-    """One submission per (student, notebook): a second file for the same notebook is reported."""
+    """One submission per (student, notebook): a second file for the same notebook is reported; no two
+    students' ids differ in letter case only (:func:`distinct_on_any_disk`)."""
+    distinct_on_any_disk(subs)
     seen: dict[tuple[str, str], Submission] = {}
     out = []
     for sub in subs:

@@ -371,3 +371,23 @@ def test_a_class_where_nothing_ran_is_no_success():
     ran = NotebookRecord(student="b", notebook=NB, status=Status.TIMEOUT)
     assert not ran_any(RunSummary(records=[unread])) and not ran_any(RunSummary())
     assert ran_any(RunSummary(records=[unread, ran])) and ran_any(RunSummary(skipped=1))
+
+
+def test_ids_that_differ_only_in_letter_case_are_kept_apart(tmp_path):
+    """A flat folder with Alice.ipynb and alice.ipynb: two students, two ids that stay apart on a
+    case-insensitive disk (macOS, Windows), and a note for the renamed one; one student's several
+    notebooks keep one id."""
+    from pathlib import Path
+
+    from grader import submissions
+
+    subs = [submissions.Submission("Alice", "00_environment", Path("Alice.ipynb")),
+            submissions.Submission("alice", "00_environment", Path("alice.ipynb")),
+            submissions.Submission("alice", "01_tensors", Path("alice-01.ipynb")),
+            submissions.Submission("ALICE", "00_environment", Path("ALICE.ipynb"))]
+    kept = submissions.dedupe(subs)
+    ids = [s.student for s in kept]
+    assert len(kept) == 4 and len({i.casefold() for i in set(ids)}) == 3, ids
+    assert ids[1] == ids[2] == "alice_2" and ids[3] == "ALICE_3" and ids[0] == "Alice"
+    assert "differs from yours only in letter case" in kept[1].notes[0] and "'Alice'" in kept[1].notes[0]
+    assert not kept[0].notes

@@ -170,6 +170,7 @@ MESSAGES = {
         "no graded cell of this assignment was found in it (wrong file or a different assignment?)"
     ),
     "grader.file.recognised": "The file '{file}' was graded as {notebook}.ipynb (recognised by its cells).",
+    "grader.file.case_clash": "Another student's id, '{other}', differs from yours only in letter case, which some disks cannot tell apart: your work is graded as '{student}'.",
     "grader.file.duplicate": "Another file, '{file}', was also a {notebook} notebook: it was not graded.",
     # findings for the instructor's review (shown on the student's page too)
     "grader.finding.restored": "tampering (undone before the checks): replaced {what}",

@@ -125,6 +125,7 @@ MESSAGES = {
     "grader.file.too_deep": "这个文件中列表或对象的嵌套超过了 {depth} 层：它没有被读取",
     "grader.file.no_graded_cells": "在里面没有找到这次作业的任何评分单元格（文件不对，还是别的作业？）",
     "grader.file.recognised": "文件“{file}”按 {notebook}.ipynb 评分（根据其中的单元格识别）。",
+    "grader.file.case_clash": "另一位学生的标识“{other}”和你的只差字母大小写，有些磁盘分不清：你的作业按“{student}”评分。",
     "grader.file.duplicate": "另一个文件“{file}”也是 {notebook} 笔记本：它没有被评分。",
     "grader.finding.restored": "篡改（已在检查前撤销）：替换了 {what}",
     "grader.finding.switched_off": "篡改（检查期间已关闭）：{what}",
