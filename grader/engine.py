@@ -595,7 +595,7 @@ class Grader:
                 max_total=max_total, warnings=tuple(self.summary.warnings), timing=timing, penalties=late,
                 similarity_html=self.similarity(subs), exports=tuple(self.summary.exports),
                 platform_late={s.student: s.origin.platform.value for s in subs if s.origin and s.origin.late},
-                intake=tuple(self.intake.notes)),
+                intake=tuple(self.intake.notes), scores=scores),
             lang=self.lang))
 
     def read_records(self) -> list[NotebookRecord]:

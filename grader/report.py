@@ -201,18 +201,23 @@ def _draw(plt, records: list[NotebookRecord], exercise_order: list[str], lang: s
     return hist, per_cell
 
 
-def before_penalty(records: list[NotebookRecord]) -> dict[str, float]:
-    """Each attributed student's points before any late penalty."""
+Scores = dict[str, dict[str, tuple[float, float]]]  # student -> notebook -> (score, max): the gradebook's
+
+
+def before_penalty(records: list[NotebookRecord], scores: Scores | None = None) -> dict[str, float]:
+    """Each attributed student's points before any late penalty: from the gradebook's ``scores`` (manual
+    grades included, as grades.csv and the exports read them) where given, else the records' autograde."""
     totals: dict[str, float] = defaultdict(float)
     for r in records:
         if r.attributed:
-            totals[r.student] += r.score
+            graded = (scores or {}).get(r.student, {}).get(r.notebook)
+            totals[r.student] += graded[0] if graded is not None else r.score
     return totals
 
 
-def final_totals(records: list[NotebookRecord], late: dict[str, float]) -> dict[str, float]:
+def final_totals(records: list[NotebookRecord], late: dict[str, float], scores: Scores | None = None) -> dict[str, float]:
     """Each student's final score: points after the late penalty (never below 0), as exported."""
-    return {s: max(0.0, total - late.get(s, 0.0)) for s, total in before_penalty(records).items()}
+    return {s: max(0.0, total - late.get(s, 0.0)) for s, total in before_penalty(records, scores).items()}
 
 
 @dataclass(frozen=True)
@@ -227,6 +232,7 @@ class ClassFacts:
     exports: tuple = ()  # grader.lms_files.ExportResult, one per --export
     platform_late: dict[str, str] = field(default_factory=dict)  # student -> the platform that marked them late
     intake: tuple = ()  # grader.class_intake.IntakeNote: hand-in times and extensions
+    scores: Scores | None = None  # the gradebook's scores, manual grades included: the totals grades.csv has
 
 
 @dataclass(frozen=True)
@@ -238,9 +244,9 @@ class StudentRow:
     links: tuple[tuple[str, str], ...]  # (href, notebook)
 
 
-def student_rows(records: list[NotebookRecord], late: dict[str, float]) -> list[StudentRow]:
+def student_rows(records: list[NotebookRecord], late: dict[str, float], scores: Scores | None = None) -> list[StudentRow]:
     """One row per student: points before the late penalty, the penalty, the final score, feedback links."""
-    totals, finals = before_penalty(records), final_totals(records, late)
+    totals, finals = before_penalty(records, scores), final_totals(records, late, scores)
     return [StudentRow(student, f"{totals[student]:g}", f"−{late[student]:g}" if late.get(student) else "",
                        f"{finals[student]:g}", tuple((r.feedback, r.notebook) for r in records
                                                      if r.student == student and r.feedback))
@@ -329,7 +335,7 @@ def class_report_html(day: str, records: list[NotebookRecord], exercise_order: l
     """The instructor's page, in ``lang``: distributions, common failures, what needs a human."""
     facts = facts or ClassFacts()
     late = {student: sum(nbs.values()) for student, nbs in facts.penalties.items()}
-    finals = final_totals(records, late)
+    finals = final_totals(records, late, facts.scores)
     graded = [r for r in records if r.attributed]
     tally = Tally.of(records)
     failures = [{"count": n, "title": check_title(g, lang), "grade_id": g, "example": tally.example[(g, m)][:300]}
@@ -345,7 +351,7 @@ def class_report_html(day: str, records: list[NotebookRecord], exercise_order: l
         late=roster_report.late_section(late, facts.platform_late, lang),
         intake=roster_report.intake_section(facts.intake, lang),
         exports=roster_report.exports_section(list(facts.exports), lang),
-        students=student_rows(records, late),
+        students=student_rows(records, late, facts.scores),
         similarity=Markup(facts.similarity_html))  # made by an autoescaped template (grader.similarity_page)
 
 def write_csv(path: Path, day: str, notebooks: list[str], scores: dict[str, dict[str, tuple[float, float]]],
