@@ -31,9 +31,8 @@ MUTANTS = [
            replace=[('3: "targets.float()"', '3: "labels.long()"')], caught_by="visible", msgid="debug.dtype_why_3"),
     # Exercise 4: accuracy and DEVICE_CAUSE (device mismatch)
     Mutant("debug_device_fix", "moves the batch without keeping it", expect=r"linear\(\) got images still on the CPU",
-           replace=[("    images, labels = images.to(device), labels.to(device)\n", "    images.to(device)\n    labels.to(device)\n")],
-           caught_by="visible", msgid="placement.data_not_moved"),
-    Mutant("debug_device_fix", "moves the images, not the labels", expect=r"eq\(\) got labels still on the CPU",
+           replace=[("    images, labels = images.to(device), labels.to(device)\n", "    images.to(device)\n    labels.to(device)\n")], caught_by="visible", msgid="placement.data_not_moved"),
+    Mutant("debug_device_fix", "moves the images, not the labels", expect=r"__eq__\(\) got labels still on the CPU",
            replace=[("    images, labels = images.to(device), labels.to(device)\n", "    images = images.to(device)\n")],
            caught_by="visible", msgid="placement.data_not_moved"),
     Mutant("debug_device_fix", "does not move the model", expect=r"model was not moved",
@@ -45,19 +44,16 @@ MUTANTS = [
     # Exercise 7: mean_loss and OOM_CAUSE (out of memory)
     Mutant("debug_oom_fix", "keeps total += loss", expect=r"still runs out.*CUDA out of memory",
            code=("def mean_loss(model, batches):\n    total = 0\n    for x, y in batches:\n"
-                 "        total += F.cross_entropy(model(x), y)\n    return float(total / len(batches))\n\n\nOOM_CAUSE = 'graphs_kept'\n"),
-           caught_by="visible", msgid="debug.oom_still_fails"),
+                 "        total += F.cross_entropy(model(x), y)\n    return float(total / len(batches))\n\n\nOOM_CAUSE = 'graphs_kept'\n"), caught_by="visible", msgid="debug.oom_still_fails"),
     Mutant("debug_oom_fix", "empties the cache after each batch", expect=r"still runs out.*CUDA out of memory",
            code=("def mean_loss(model, batches):\n    total = 0\n    for x, y in batches:\n"
                  "        total += F.cross_entropy(model(x), y)\n        torch.cuda.empty_cache()\n"
-                 "    return float(total / len(batches))\n\n\nOOM_CAUSE = 'cache_not_emptied'\n"),
-           caught_by="visible", msgid="debug.oom_still_fails"),
+                 "    return float(total / len(batches))\n\n\nOOM_CAUSE = 'cache_not_emptied'\n"), caught_by="visible", msgid="debug.oom_still_fails"),
     Mutant("debug_oom_fix", "halves every batch", expect=r"still runs out.*CUDA out of memory",
            code=("def mean_loss(model, batches):\n    total = 0\n    for x, y in batches:\n"
                  "        for part_x, part_y in zip(x.split(64), y.split(64)):\n"
                  "            total += F.cross_entropy(model(part_x), part_y) / 2\n"
-                 "    return float(total / len(batches))\n\n\nOOM_CAUSE = 'batch_too_large'\n"),
-           caught_by="visible", msgid="debug.oom_still_fails"),
+                 "    return float(total / len(batches))\n\n\nOOM_CAUSE = 'batch_too_large'\n"), caught_by="visible", msgid="debug.oom_still_fails"),
     Mutant("debug_oom_fix", "returns a tensor", expect=r"should return a Python float, got Tensor",
            replace=[("F.cross_entropy(model(x), y).item()", "F.cross_entropy(model(x), y)")], caught_by="visible", msgid="debug.oom_type"),
     Mutant("debug_oom_fix", "blames the batch size", expect=r"the batch is not too large",
@@ -71,8 +67,7 @@ MUTANTS = [
            replace=[("    with torch.no_grad():\n        return torch.cat", "    if True:\n        return torch.cat")], caught_by="visible", msgid="debug.cudnn_still_fails"),
     Mutant("debug_cudnn_fix", "turns cuDNN off", expect=r"still fails.*CUDA out of memory",
            replace=[("    with torch.no_grad():\n        return torch.cat([model(part) for part in images.split(16)])",
-                     "    with torch.no_grad(), torch.backends.cudnn.flags(enabled=False):\n        return model(images)")],
-           caught_by="visible", msgid="debug.cudnn_still_fails"),
+                     "    with torch.no_grad(), torch.backends.cudnn.flags(enabled=False):\n        return model(images)")], caught_by="visible", msgid="debug.cudnn_still_fails"),
     Mutant("debug_cudnn_fix", "blames an earlier assert", expect=r"became out of memory, and a smaller batch ran",
            replace=[('CUDNN_CAUSE = "memory"', 'CUDNN_CAUSE = "earlier_assert"')], caught_by="visible", msgid="debug.cudnn_why_earlier_assert"),
     Mutant("debug_cudnn_fix", "blames the installation", expect=r"broken installation",
