@@ -201,4 +201,7 @@ MESSAGES = {
         "Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!"
     ),
     "debug.demo_one_batch": "one batch alone needs at most {mib:.2f} MiB",
+    "debug.demo_it_ran": "it ran",
+    "debug.label_images": "images",
+    "debug.label_labels": "labels",
 }

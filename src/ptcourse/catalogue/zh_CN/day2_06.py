@@ -178,4 +178,7 @@ MESSAGES = {
         "Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!"
     ),
     "debug.demo_one_batch": "单独一个批次最多需要 {mib:.2f} MiB",
+    "debug.demo_it_ran": "运行成功",
+    "debug.label_images": "images（图像）",
+    "debug.label_labels": "labels（标签）",
 }
