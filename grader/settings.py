@@ -28,7 +28,7 @@ ENVIRONMENT = {
     "PTGRADE_GPU": "1: grade with --gpu by default (the kernels see the NVIDIA GPU)",
     "PTGRADE_CPUS": "CPUs a cluster worker may use (workers sharing one machine); default: its CPU quota",
     "PTGRADE_COURSE_SOURCES": "where a cluster worker finds the course sources (<dir>/<day>); default: solutions/",
-    "PTGRADE_HIDE": "more folders, separated by ':', that kernels must not see",
+    "PTGRADE_HIDE": "more folders, separated by ':', hidden from kernels even inside what the jail shows",
     "PTGRADE_KEEP": "1: keep each job's folder (to debug the grader itself)",
     "PTGRADE_ZYGOTE": "off: no warm kernels, every kernel starts the classic way",
     "PTGRADE_CGROUP": "off: no cgroups (the polling watchdog); memory: a memory cgroup only (tests)",
