@@ -110,6 +110,9 @@ def test_no_public_callable_answers_an_exercise(notebook):
             if cell.cell_type == "code":
                 result = kernel.run(cell.source)
                 assert result.ok, f"{notebook}: the solution fails at cell {i}: {result.message}"
+        # tests/conftest.py fixes PTCOURSE_DEVICE=cpu; a grading kernel may not have it, and a helper that
+        # obeys it would look like no answer to pick_device whatever it computes otherwise.
+        assert kernel.run("__import__('os').environ.pop('PTCOURSE_DEVICE', None)").ok
         assert kernel.run(CANDIDATES).ok
         power = Power(kernel, [SECRET])
         for exercise in exercises(nb):
@@ -139,9 +142,10 @@ def test_no_public_callable_answers_an_exercise(notebook):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("day", sorted({v[0] for v in redteam.PACKAGE_ANSWERS.values()}))
-def test_importing_answers_from_the_package_earns_nothing(tmp_path, day):
+def test_importing_answers_from_the_package_earns_nothing(tmp_path, monkeypatch, day):
     """Each ``PACKAGE_ANSWERS`` cheat, in an untouched notebook graded by the class grader (guard and
     second key on), scores 0 on every check it targets."""
+    monkeypatch.delenv("PTCOURSE_DEVICE", raising=False)  # as a grading machine may run: setup picks the device
     cases = {t: v for t, v in redteam.PACKAGE_ANSWERS.items() if v[0] == day}
     students = {f"import_{t}": {nb: redteam.importing_answer(untouched(day, nb), t)}
                 for t, (_, nb, _, _, _) in cases.items()}
