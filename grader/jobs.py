@@ -184,13 +184,10 @@ def failure_messages(nb, lang: str = "en") -> dict[str, str]:
 
 
 def _hidden_paths(roots: list[Path]) -> list[str]:
-    """Existing folders to hide, outermost only (a folder inside a hidden one is hidden already)."""
-    real = sorted({str(Path(r).resolve()) for r in roots if Path(r).exists()} - {"/"}, key=len)
-    out: list[str] = []
-    for path in real:
-        if not any(path == o or path.startswith(o.rstrip("/") + "/") for o in out):
-            out.append(path)
-    return out
+    """Existing folders to hide, as real paths, outermost first. A folder inside another is kept: the
+    jail may show something again inside the outer one (the course package inside the checkout), and
+    the inner one stays hidden there (sandbox.KernelJail._hidden)."""
+    return sorted({str(Path(r).resolve()) for r in roots if Path(r).exists()} - {"/"}, key=lambda p: (len(p), p))
 
 
 def _put_back() -> list[str]:

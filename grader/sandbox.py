@@ -251,11 +251,13 @@ class KernelJail:
             if self.gpu:
                 for device in sorted(glob.glob("/dev/nvidia*")):
                     args += ["--dev-bind", device, device]
-            for path in self.hide:
-                if os.path.normpath(path) != "/tmp":
-                    args += ["--tmpfs", path]
+            around, inside = self._hidden()
+            for path in around:  # emptied, then what is shown inside them is put back
+                args += ["--tmpfs", path]
             for path in self.read_only:
                 args += ["--ro-bind", path, path]
+            for path in inside:  # hidden even inside what is shown (PTGRADE_HIDE)
+                args += ["--tmpfs", path]
             for path in (self.cwd, self.runtime):
                 args += ["--bind", path, path]
             args += list(extra)
@@ -274,6 +276,17 @@ class KernelJail:
             procs = os.path.join(group, "cgroup.procs")
             cmd = ["/bin/sh", "-c", 'echo $$ > "$0" && exec "$@"', procs, *cmd]
         return cmd
+
+    def _hidden(self) -> tuple[list[str], list[str]]:
+        """``hide`` in two parts: the folders that hold something ``read_only`` shows (emptied first, that
+        put back in them), and the rest (emptied last, so hidden even inside what is shown)."""
+        around, inside = [], []
+        for path in (os.path.normpath(p) for p in self.hide):
+            if path == "/tmp":
+                continue  # already an empty scratch folder
+            holds = any(r == path or r.startswith(path.rstrip("/") + "/") for r in map(os.path.normpath, self.read_only))
+            (around if holds else inside).append(path)
+        return around, inside
 
     @property
     def tasks_capped(self) -> bool:

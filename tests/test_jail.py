@@ -203,3 +203,18 @@ def _printed(out: Path, student: str, key: str) -> str:
     nb = nbformat.read(str(out / "autograded" / student / DAY / f"{NB}.ipynb"), as_version=4)
     text = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []))
     return _line(text, key)
+
+
+@needs_bwrap
+def test_ptgrade_hide_hides_more_even_inside_what_is_shown(tmp_path, monkeypatch):
+    """PTGRADE_HIDE is extra hiding: a folder inside the bundled data (shown) is empty, the rest of the
+    data is still there, and the checkout's own folder, hidden around what is shown, still shows the package."""
+    monkeypatch.setenv("PTGRADE_HIDE", str(gradebook.COURSE_ROOT / "data" / "MNIST"))
+    jail = _jail(tmp_path)
+    probe = ("import os, sys; d = sys.argv[1]; print('MNIST:', os.listdir(os.path.join(d, 'MNIST')));"
+             "print('README:', os.path.exists(os.path.join(d, 'README.md'))); import ptcourse; print('PKG: ok')")
+    ran = subprocess.run(jail.wrap([sys.executable, "-c", probe, str(gradebook.COURSE_ROOT / "data")]),
+                         capture_output=True, text=True, timeout=120, env=sandbox.kernel_env(dict(os.environ), jail.env))
+    assert _line(ran.stdout, "MNIST") == "[]", ran.stdout + ran.stderr
+    assert _line(ran.stdout, "README") == "True" and _line(ran.stdout, "PKG") == "ok", ran.stdout + ran.stderr
+    assert os.listdir(gradebook.COURSE_ROOT / "data" / "MNIST")  # (there is something to hide)
