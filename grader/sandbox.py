@@ -261,8 +261,9 @@ class KernelJail:
             for path in (self.cwd, self.runtime):
                 args += ["--bind", path, path]
             args += list(extra)
+            for path in ("/", *around, *inside):  # the empty root and folders: nothing is written beside what is shown
+                args += ["--remount-ro", path]
             args += [
-                "--remount-ro", "/",  # the empty root itself: nothing can be written beside what is shown
                 "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
                 "--die-with-parent", "--chdir", self.cwd,
             ]

@@ -73,7 +73,8 @@ def test_the_jail_is_an_allow_list(tmp_path):
     for never in (str(ROOT), str(SOLUTIONS), home, "/srv", "/opt", "/home", "/var", "/run", str(ROOT.parent)):
         assert not any(s == never for _, s in shown), never
     assert not any(_inside(str(SOLUTIONS), [s]) for _, s in shown), "the solutions are shown"
-    assert cmd[cmd.index("--remount-ro") + 1] == "/"
+    remounted = [cmd[i + 1] for i, a in enumerate(cmd) if a == "--remount-ro"]
+    assert remounted[0] == "/" and set(remounted[1:]) == set(jail.hide) - {"/tmp"}
 
 
 def test_python_is_shown_wherever_it_lives():
@@ -111,6 +112,15 @@ print("CC:", built.returncode == 0 and subprocess.run(["/tmp/x"], capture_output
       built.stderr[-300:].replace("\n", " "))
 print("HOME:", sorted(os.listdir(pwd.getpwuid(os.getuid()).pw_dir)) if os.path.isdir(pwd.getpwuid(os.getuid()).pw_dir) else "absent")
 print("ROOT:", sorted(os.listdir("/")))
+writable = []  # tried inside the jail only (PTCOURSE_JAILED): outside, these are the machine's own folders
+for folder in () if not os.environ.get("PTCOURSE_JAILED") else ("/", "/etc", "/usr", os.path.dirname(os.path.dirname(ptcourse.__file__)), os.path.dirname(ptcourse.__file__),
+               pwd.getpwuid(os.getuid()).pw_dir, "/tmp", "."):
+    try:
+        with open(os.path.join(folder, "ptg-written"), "w"):
+            writable.append(folder)
+    except OSError:
+        pass
+print("WRITABLE:", "|".join(writable))
 """
 
 
@@ -148,6 +158,7 @@ def test_other_copies_cannot_be_read_and_grading_still_works(tmp_path, copies):
     assert sorted(_line(outside.stdout, "READ").split("|")) == sorted(targets), outside.stdout + outside.stderr
     jail = _jail(tmp_path)
     shutil.copyfile(tmp_path / "reader.py", Path(jail.cwd) / "reader.py")
+    jail.env["PTCOURSE_JAILED"] = "1"
     inside = subprocess.run(jail.wrap([sys.executable, "reader.py", *targets]), capture_output=True, text=True,
                             timeout=300, env=sandbox.kernel_env(dict(os.environ), jail.env))
     out = inside.stdout + inside.stderr
@@ -155,6 +166,7 @@ def test_other_copies_cannot_be_read_and_grading_still_works(tmp_path, copies):
     assert _line(inside.stdout, "TORCH") and _line(inside.stdout, "DATA") == "True", out
     assert _line(inside.stdout, "CC").startswith("built"), out
     assert not any(top.name in _line(inside.stdout, "HOME") for top in copies), out
+    assert _line(inside.stdout, "WRITABLE").split("|") == ["/tmp", "."], out  # not the root, the system, hidden folders
     for absent in ("srv", "opt", "home", "var", "run", "mnt", "media"):
         assert absent not in _line(inside.stdout, "ROOT").split("'"), out
 
