@@ -261,7 +261,9 @@ class KernelJail:
             for path in (self.cwd, self.runtime):
                 args += ["--bind", path, path]
             args += list(extra)
-            for path in ("/", *around, *inside):  # the empty root and folders: nothing is written beside what is shown
+            # The empty root and hidden folders: nothing is written beside what is shown. Not those under /tmp (the
+            # scratch folder, which ``extra`` may replace: a warm kernel's slot, grader/zygote.py).
+            for path in ("/", *(p for p in (*around, *inside) if not p.startswith("/tmp/"))):
                 args += ["--remount-ro", path]
             args += [
                 "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
