@@ -205,21 +205,20 @@ def failure_messages(nb, lang: str = "en") -> dict[str, str]:
 
 
 def _hidden_paths(roots: list[Path]) -> list[str]:
-    """Existing folders to hide, outermost only (a folder inside a hidden one is hidden already)."""
-    real = sorted({str(Path(r).resolve()) for r in roots if Path(r).exists()} - {"/"}, key=len)
-    out: list[str] = []
-    for path in real:
-        if not any(path == o or path.startswith(o.rstrip("/") + "/") for o in out):
-            out.append(path)
-    return out
+    """Existing folders to hide, as real paths, outermost first. A folder inside another is kept: the
+    jail may show something again inside the outer one (the course package inside the checkout), and
+    the inner one stays hidden there (sandbox.KernelJail._hidden)."""
+    return sorted({str(Path(r).resolve()) for r in roots if Path(r).exists()} - {"/"}, key=lambda p: (len(p), p))
 
 
 def _put_back() -> list[str]:
-    """What the kernel needs from the hidden course folder: Python, the package, the data."""
+    """What the kernel is shown besides the system (sandbox.system_binds), read-only: Python and its
+    environment wherever they live, the course package's own folder (not the checkout around it: no
+    solutions, no grader) and the bundled data that notebooks read."""
     import ptcourse
 
-    package_src = Path(ptcourse.__file__).resolve().parents[1]
-    paths = [Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve(), package_src, gradebook.COURSE_ROOT / "data",
+    package = Path(ptcourse.__file__).resolve().parent
+    paths = [*map(Path, sandbox.environment_dirs()), package, gradebook.COURSE_ROOT / "data",
              *_editable_sources("ptcourse")]
     return [str(p) for p in dict.fromkeys(paths) if p.exists()]
 
@@ -232,7 +231,8 @@ def _editable_sources(package: str) -> list[Path]:
     for name, module in modules.items():
         mapping = getattr(module, "MAPPING", None) if name.startswith("__editable__") else None
         if isinstance(mapping, dict) and package in mapping:
-            found.append(Path(mapping[package]).resolve().parent)
+            mapped = Path(mapping[package]).resolve()
+            found.append(mapped if mapped.is_dir() else mapped.parent)
     return found
 
 
@@ -653,7 +653,8 @@ def _env_of(spec: JobSpec) -> dict[str, str]:
 
 
 def _hide_of(root: Path, hide) -> list[Path]:
-    """What the kernel must not see: the course, the work area, the driver's folders, ``PTGRADE_HIDE``."""
+    """Hidden even where the allow-list would show it: the course, the work area, the driver's folders and
+    ``PTGRADE_HIDE`` (the jail shows none of them anyway unless Python or the course package lives inside)."""
     extra = [Path(p) for p in settings.environment().hide]
     return [gradebook.COURSE_ROOT, root, *map(Path, hide), *extra]
 

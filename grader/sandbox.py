@@ -2,11 +2,14 @@
 
 Layers, each used where the machine offers it:
 
-* **bubblewrap** (``bwrap``, Debian package ``bubblewrap``): the kernel sees the filesystem
-  read-only, with the course folder, the grading work area and ``/tmp`` replaced by empty
-  folders; only the Python environment, the course package, the bundled data and the
-  notebook's own scratch folder are put back. No network (a private loopback only), no view
-  of other processes.
+* **bubblewrap** (``bwrap``, Debian package ``bubblewrap``): the kernel sees an allow-list, not
+  the machine: read-only, the system (:data:`SYSTEM_DIRS`, the parts of ``/etc`` in
+  :data:`ETC_ENTRIES`), the Python installation and environment (:func:`environment_dirs`,
+  wherever they live), the course package and its bundled data (``KernelJail.read_only``);
+  writable, the notebook's own folder, its runtime folder and an empty ``/tmp``. Nothing else
+  exists in it: no home folder, no other checkout of the course, no ``/srv``, ``/opt``, ``/var``
+  or ``/run`` unless the environment lives there. ``hide`` hides more, even inside those. No
+  network (a private loopback only), no view of other processes.
 * **a memory cgroup** (v2 ``memory.max`` or v1 ``memory.limit_in_bytes``): the kernel and every
   process it starts share one memory limit; past it the kernel is killed, not the machine.
   Address-space limits (``RLIMIT_AS``) are not used: they break ``import torch``.
@@ -160,14 +163,70 @@ def kernel_env(env: dict[str, str], extra: dict[str, str]) -> dict[str, str]:
     return {**kept, **extra}
 
 
+# What every jail shows of the machine, read-only (KernelJail.wrap): its programs, libraries, headers and the C
+# compiler (torch.compile's inductor builds C++ on the CPU: cc, as and ld in /usr/bin, /usr/include,
+# /usr/lib/gcc, /usr/libexec/gcc), and /sys (CPU topology, cgroup limits: PyTorch's cpuinfo prints errors on
+# stderr without it, and the GPU runtime reads the PCI tree). A link (/lib -> usr/lib on merged-/usr systems)
+# is made as the same link.
+SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/sys")
+# The parts of /etc a kernel needs: the dynamic linker's cache, the alternatives behind /usr/bin/cc, the
+# user and group names (getpass, inductor's cache folder), name service and host files (the loopback), time
+# zone, certificates (read, never used: there is no network), fonts and MIME types (matplotlib), the OS name
+# (platform, torch.utils.collect_env).
+ETC_ENTRIES = (
+    "alternatives", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "passwd", "group", "nsswitch.conf", "hosts",
+    "host.conf", "gai.conf", "localtime", "timezone", "ssl", "ca-certificates", "ca-certificates.conf", "fonts",
+    "mime.types", "os-release", "lsb-release", "debian_version", "protocols", "services",
+)
+
+
+def system_binds() -> list[str]:
+    """bubblewrap arguments that show the machine's part of the allow-list (:data:`SYSTEM_DIRS`,
+    :data:`ETC_ENTRIES`): each existing folder or file read-only, each link as the same link."""
+    args: list[str] = []
+    for path in (*SYSTEM_DIRS, *(f"/etc/{entry}" for entry in ETC_ENTRIES)):
+        if os.path.islink(path):
+            args += ["--symlink", os.readlink(path), path]
+        elif os.path.exists(path):
+            args += ["--ro-bind", path, path]
+    return args
+
+
+def environment_dirs() -> list[str]:
+    """Where this Python lives, as real paths, outermost only: its installation (``sys.base_prefix``,
+    under /usr, /opt, /srv or a home folder's ``.pyenv`` alike), the environment (``sys.prefix``: a
+    virtual environment wherever it is, a conda prefix), their standard library, headers and
+    site-packages, and the user's site-packages where Python reads it. Not ``sys.path`` (the grader's
+    own ``PYTHONPATH`` names the course checkout) and not folders that ``.pth`` files add."""
+    import site
+    import sysconfig
+
+    found = [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
+             os.path.dirname(os.path.realpath(sys.executable)), *sysconfig.get_paths().values(),
+             *site.getsitepackages()]
+    if site.ENABLE_USER_SITE and site.getusersitepackages():
+        found.append(site.getusersitepackages())
+    return outermost(found)
+
+
+def outermost(paths) -> list[str]:
+    """The existing ``paths`` as real paths, none inside another, never the root itself."""
+    real = sorted({os.path.realpath(p) for p in paths if p and os.path.exists(p)} - {"/"}, key=len)
+    out: list[str] = []
+    for path in real:
+        if not any(path == o or path.startswith(o.rstrip("/") + "/") for o in out):
+            out.append(path)
+    return out
+
+
 @dataclass
 class KernelJail:
     """How one notebook's kernel is confined; written as JSON for the nbgrader process."""
 
     cwd: str  # the kernel's working folder (writable)
     runtime: str  # connection file and IPC sockets (writable)
-    hide: list[str] = field(default_factory=list)  # replaced by empty folders
-    read_only: list[str] = field(default_factory=list)  # put back, read-only
+    hide: list[str] = field(default_factory=list)  # more to hide: replaced by empty folders, even inside the system's
+    read_only: list[str] = field(default_factory=list)  # shown read-only: Python, the course package, its data
     bwrap: str | None = None
     cgroup: str | None = None  # the kernel's own cgroup folder
     pids_cgroup: str | None = None  # its v1 pids cgroup, where the machine has one
@@ -187,17 +246,25 @@ class KernelJail:
         """The kernel command, run inside bubblewrap and the cgroup where they are available.
         ``extra``: more bubblewrap arguments, after the job's own folders."""
         if self.bwrap:
-            args = [self.bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
+            # An allow-list: bubblewrap starts from an empty root, and only what is named here exists in it.
+            args = [self.bwrap, *system_binds(), "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
             if self.gpu:
                 for device in sorted(glob.glob("/dev/nvidia*")):
                     args += ["--dev-bind", device, device]
-            for path in self.hide:
+            around, inside = self._hidden()
+            for path in around:  # emptied, then what is shown inside them is put back
                 args += ["--tmpfs", path]
             for path in self.read_only:
                 args += ["--ro-bind", path, path]
+            for path in inside:  # hidden even inside what is shown (PTGRADE_HIDE)
+                args += ["--tmpfs", path]
             for path in (self.cwd, self.runtime):
                 args += ["--bind", path, path]
             args += list(extra)
+            # The empty root and hidden folders: nothing is written beside what is shown. Not those under /tmp (the
+            # scratch folder, which ``extra`` may replace: a warm kernel's slot, grader/zygote.py).
+            for path in ("/", *(p for p in (*around, *inside) if not p.startswith("/tmp/"))):
+                args += ["--remount-ro", path]
             args += [
                 "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
                 "--die-with-parent", "--chdir", self.cwd,
@@ -212,6 +279,17 @@ class KernelJail:
             procs = os.path.join(group, "cgroup.procs")
             cmd = ["/bin/sh", "-c", 'echo $$ > "$0" && exec "$@"', procs, *cmd]
         return cmd
+
+    def _hidden(self) -> tuple[list[str], list[str]]:
+        """``hide`` in two parts: the folders that hold something ``read_only`` shows (emptied first, that
+        put back in them), and the rest (emptied last, so hidden even inside what is shown)."""
+        around, inside = [], []
+        for path in (os.path.normpath(p) for p in self.hide):
+            if path == "/tmp":
+                continue  # already an empty scratch folder
+            holds = any(r == path or r.startswith(path.rstrip("/") + "/") for r in map(os.path.normpath, self.read_only))
+            (around if holds else inside).append(path)
+        return around, inside
 
     @property
     def tasks_capped(self) -> bool:

@@ -127,7 +127,7 @@ class Environment:
     course_sources: str | None = setting(
         "PTGRADE_COURSE_SOURCES", "where a cluster worker finds the course sources (<dir>/<day>); default: solutions/",
         grades=False)  # the driver's sources' digest is in the fingerprint already
-    hide: tuple[str, ...] = setting("PTGRADE_HIDE", "more folders, separated by ':', that kernels must not see",
+    hide: tuple[str, ...] = setting("PTGRADE_HIDE", "more folders, separated by ':', hidden from kernels even inside what the jail shows",
                                     grades=True, default=(), parse=_paths)  # what a kernel may read
     keep: bool = setting("PTGRADE_KEEP", "1: keep each job's folder (to debug the grader itself)",
                          grades=False, default=False, parse=_any)

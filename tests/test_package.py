@@ -83,17 +83,40 @@ def test_setup_seeds_threads_and_device(capsys):
     assert "threads: 1" in capsys.readouterr().out
 
 
-def test_default_device_order():
+def test_setup_device_order():
+    """CUDA, then MPS, then the CPU, by counting devices (not through ``is_available``: patching that,
+    as day 1's pick_device checks do, leaves setup's choice alone, so setup is no answer to them)."""
     with mock.patch.dict(os.environ, {}, clear=False):
         os.environ.pop("PTCOURSE_DEVICE", None)
-        with mock.patch("torch.cuda.is_available", return_value=True):
-            assert env.default_device().type == "cuda"
-        with mock.patch("torch.cuda.is_available", return_value=False), \
+        with mock.patch("torch.cuda.device_count", return_value=1):
+            assert env._device_here().type == "cuda"
+        with mock.patch("torch.cuda.device_count", return_value=0), \
+             mock.patch("torch.backends.mps.is_built", return_value=True), \
+             mock.patch("torch.mps.device_count", return_value=1):
+            assert env._device_here().type == "mps"
+        with mock.patch("torch.cuda.device_count", return_value=0), \
+             mock.patch("torch.mps.device_count", return_value=0):
+            assert env._device_here().type == "cpu"
+        here = env._device_here()
+        with mock.patch("torch.cuda.is_available", return_value=not torch.cuda.is_available()), \
              mock.patch("torch.backends.mps.is_available", return_value=True):
-            assert env.default_device().type == "mps"
-        with mock.patch("torch.cuda.is_available", return_value=False), \
-             mock.patch("torch.backends.mps.is_available", return_value=False):
-            assert env.default_device().type == "cpu"
+            assert env._device_here() == here
+
+
+def test_setup_seeds_python_and_numpy_once_torch_every_time():
+    """The set-up cell seeds all three generators; later calls only PyTorch's (day 2's set_seed is the
+    learner's to write: setup must not pass its checks)."""
+    import random
+
+    import numpy as np
+
+    ptcourse.setup(seed=11, threads=1, quiet=True)  # the process's first call happened already, or is this one
+    draws = []
+    for _ in range(2):
+        ptcourse.setup(seed=11, threads=1, quiet=True)
+        draws.append((random.random(), float(np.random.rand()), float(torch.rand(1))))
+    assert draws[0][2] == draws[1][2]
+    assert draws[0][0] != draws[1][0] and draws[0][1] != draws[1][1]
 
 
 def test_available_cpus_respects_cgroup_quota(tmp_path):

@@ -9,18 +9,21 @@ Notebooks import from here instead of copying cells:
 * :func:`show_progress` - the learner's last self-check per notebook (the course home's cell);
 * :mod:`ptcourse.selfcheck` - ``python -m ptcourse.selfcheck NOTEBOOK``: the visible tests.
 
-``setup`` and ``default_device`` are imported on first use, so ``import ptcourse`` alone
-(as on the course home) does not load torch.
+``setup`` is imported on first use, so ``import ptcourse`` alone (as on the course home) does
+not load torch.
+
+The package holds no answers: nothing public in it computes what an exercise asks the learner to
+write (tests/test_package_answers.py).
 """
 
 from ptcourse.progress import show_progress
 
-__all__ = ["default_device", "setup", "show_progress"]
+__all__ = ["setup", "show_progress"]
 __version__ = "0.1.0"
 
 
 def __getattr__(name: str):
-    if name in {"default_device", "setup"}:
+    if name == "setup":
         from ptcourse import env
 
         return getattr(env, name)

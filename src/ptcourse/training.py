@@ -1,11 +1,15 @@
-"""Small, general helpers around a trained classifier: predictions, accuracy, confusion matrix.
+"""Small, general helpers around a trained classifier: predicted classes, accuracy, confusion matrix.
 
-They are the course's *reference* implementations: notebooks use them to look at a model the
-learner trained (plots, hidden tests), never in place of the learner's own training loop::
+Notebooks use them to look at a model the learner trained (plots, hidden tests), never in place of
+the learner's own code::
 
-    logits = predict(model, test_x, device)
-    print(accuracy(logits, test_y))
-    counts = confusion_matrix(logits.argmax(dim=1), test_y, num_classes=10)
+    predicted = predict(model, test_x, device)
+    print(accuracy(predicted, test_y))
+    counts = confusion_matrix(predicted, test_y, num_classes=10)
+
+``predict`` gives class indices, not a model's outputs: day 1's ``predict`` exercise (the outputs in
+evaluation mode, without gradients) is the learner's to write, and this helper is no answer to it
+(tests/test_package_answers.py).
 """
 
 from __future__ import annotations
@@ -18,28 +22,30 @@ __all__ = ["accuracy", "confusion_matrix", "predict"]
 
 def predict(model: nn.Module, inputs: torch.Tensor, device: torch.device | str = "cpu",
             batch_size: int = 500) -> torch.Tensor:
-    """The model's outputs for ``inputs`` (a tensor, first dimension the samples), on the CPU.
+    """The class each row of ``inputs`` (a tensor, first dimension the samples) is predicted as: the
+    index of the model's largest output, as a 1-D ``int64`` tensor on the CPU.
 
     Runs in evaluation mode without autograd, in batches of ``batch_size`` on ``device``, and
     puts the model back in the mode it was in.
     """
     was_training = model.training
     model.eval()
-    outputs = []
+    classes = []
     try:
         with torch.no_grad():
             for start in range(0, len(inputs), batch_size):
                 batch = inputs[start:start + batch_size].to(device)
-                outputs.append(model(batch).cpu())
+                classes.append(model(batch).argmax(dim=1).cpu())
     finally:
         model.train(was_training)
-    return torch.cat(outputs)
+    return torch.cat(classes)
 
 
-def accuracy(logits: torch.Tensor, targets: torch.Tensor) -> float:
-    """Fraction (0 to 1) of rows of ``logits`` whose largest entry is at the target class."""
-    predictions = logits.argmax(dim=1)
-    return (predictions == targets.to(predictions.device)).sum().item() / len(targets)
+def accuracy(predicted: torch.Tensor, targets: torch.Tensor) -> float:
+    """Fraction (0 to 1) of samples predicted as their target class. ``predicted``: class indices (1-D,
+    as :func:`predict` gives them) or one row of scores per sample (2-D: its largest entry is the class)."""
+    classes = predicted.argmax(dim=1) if predicted.dim() == 2 else predicted
+    return (classes == targets.to(classes.device)).sum().item() / len(targets)
 
 
 def confusion_matrix(predictions: torch.Tensor, targets: torch.Tensor, num_classes: int) -> torch.Tensor:

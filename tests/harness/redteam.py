@@ -483,3 +483,98 @@ def harmless(solved: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
     setup = next(i for i, c in enumerate(nb.cells) if role(c) == "locked")
     nb.cells.insert(setup + 1, nbformat.v4.new_code_cell(HARMLESS[name]))
     return nb
+
+
+# -- Reading another copy of the course ------------------------------------------------------------
+# Each looks for a copy of the notebook's own solutions outside the checkout being graded (a second
+# clone under /tmp, a copy under the home folder, a data tree in /srv or /opt, an instructor's working
+# copy beside the course), runs every solution cell it finds and prints how many copies it read
+# ("COPIES: n"). tests/test_jail.py plants such copies, shows each cheat finds them outside the jail,
+# and grades them: inside the jail there is nothing to read, so each earns 0.
+_COPY_READER = """\
+import glob as _g, json as _j, os as _o
+def _ptg_run_copies(_patterns):
+    _seen = 0
+    for _pat in _patterns:
+        for _p in sorted(_g.glob(_pat, recursive=True))[:20]:
+            try:
+                _cells = _j.load(open(_p)).get('cells', [])
+            except Exception:
+                continue
+            _seen += 1
+            for _cell in _cells:
+                _src = ''.join(_cell.get('source', ''))
+                if _cell.get('metadata', {}).get('nbgrader', {}).get('solution') and 'def ' in _src:
+                    try:
+                        exec(_src, globals())
+                    except Exception:
+                        pass
+    print('COPIES:', _seen)
+"""
+_NB_PATH = "'solu' + 'tions/' + 'day1/00_environment.ipynb'"  # the suspicious words spelled from pieces
+OTHER_COPIES: dict[str, str] = {
+    # A second clone of the course under /tmp (a teaching assistant's, a CI job's).
+    "clone_under_tmp": _COPY_READER + f"_ptg_run_copies(['/tmp/*/' + {_NB_PATH}, '/tmp/*/*/' + {_NB_PATH}])",
+    # A copy under the grading user's home folder, found through the password file (HOME is the jail's own).
+    "copy_under_home": _COPY_READER + "import pwd as _pw\n_h = _pw.getpwuid(_o.getuid()).pw_dir\n"
+                       f"_ptg_run_copies([_h + '/*/' + {_NB_PATH}, _h + '/*/*/' + {_NB_PATH}])",
+    # Project and data trees: /srv and /opt.
+    "srv_and_opt_trees": _COPY_READER + f"_ptg_run_copies(['/srv/*/' + {_NB_PATH}, '/opt/*/' + {_NB_PATH}, "
+                         f"'/srv/*/*/' + {_NB_PATH}])",
+    # The instructor's working copy beside the checkout being graded, found from the course package's path.
+    "instructor_checkout": _COPY_READER + "import ptcourse as _pc, pathlib as _pl\n"
+                           "_top = _pl.Path(_pc.__file__).resolve().parents[2]\n"
+                           f"_ptg_run_copies([str(_top.parent) + '/*/' + {_NB_PATH}, str(_top) + '/' + {_NB_PATH}])",
+    # Anything anywhere: a walk of the whole filesystem, a few levels deep.
+    "walk_everything": _COPY_READER + "_found = []\n"
+                       "def _ptg_walk(_top, _depth):\n"
+                       "    if _depth > 5 or _top.startswith(('/proc', '/sys', '/dev', '/usr')):\n"
+                       "        return\n"
+                       "    try:\n"
+                       "        _entries = list(_o.scandir(_top))\n"
+                       "    except OSError:\n"
+                       "        return\n"
+                       "    for _e in _entries:\n"
+                       "        if _e.is_dir(follow_symlinks=False):\n"
+                       "            _ptg_walk(_e.path, _depth + 1)\n"
+                       f"        elif _e.path.endswith({_NB_PATH}):\n"
+                       "            _found.append(_e.path)\n"
+                       "_ptg_walk('/', 0)\n"
+                       "_ptg_run_copies(_found)",
+}
+
+
+def reading_copies(untouched: nbformat.NotebookNode, technique: str) -> nbformat.NotebookNode:
+    """The untouched notebook with ``OTHER_COPIES[technique]`` in a cell of its own after the set-up cell."""
+    nb = copy.deepcopy(untouched)
+    setup = next(i for i, c in enumerate(nb.cells) if role(c) == "locked")
+    nb.cells.insert(setup + 1, nbformat.v4.new_code_cell(OTHER_COPIES[technique]))
+    return nb
+
+
+# -- Importing answers from the course package ----------------------------------------------------
+# Each answers an exercise with something the course package holds, untouched notebooks otherwise:
+# (day, notebook, exercise's name, code that defines it, the graded cells it targets). Each must earn 0
+# on what it targets (tests/test_package_answers.py); the package holds no answers.
+PACKAGE_ANSWERS: dict[str, tuple[str, str, str, str, tuple[str, ...]]] = {
+    "pick_device_from_setup": ("day1", "00_environment", "pick_device",
+                               "import ptcourse\n\ndef pick_device():\n    return ptcourse.setup(quiet=True)",
+                               ("env_pick_device_priority",)),
+    "pick_device_from_private_helper": ("day1", "00_environment", "pick_device",
+                                        "from ptcourse.env import _device_here as pick_device",
+                                        ("env_pick_device_priority",)),
+    "predict_from_training": ("day1", "03_modules", "predict",
+                              "from ptcourse.training import predict", ("modules_predict_deterministic",)),
+    "set_seed_from_setup": ("day2", "05_reproducibility", "set_seed",
+                            "import ptcourse\n\ndef set_seed(seed):\n    ptcourse.setup(seed, quiet=True)",
+                            ("repro_set_seed_repeats", "repro_set_seed_uses_seed")),
+}
+
+
+def importing_answer(untouched: nbformat.NotebookNode, technique: str) -> nbformat.NotebookNode:
+    """The untouched notebook whose answer cell for ``PACKAGE_ANSWERS[technique]``'s name imports it instead."""
+    _, _, name, code, _ = PACKAGE_ANSWERS[technique]
+    nb = copy.deepcopy(untouched)
+    cell = next(c for c in nb.cells if role(c) == "solution" and name in defined_names(c.source))
+    cell.source = code
+    return nb

@@ -1,0 +1,177 @@
+"""The course package holds no answers.
+
+Every notebook imports ``ptcourse``, so a public helper that computes what an exercise asks would be
+an answer a learner imports instead of writing. For each exercise of days 1 and 2 whose checks observe
+(the second key, ``ptcourse.observe``), every public ``ptcourse`` callable that can be called the way
+the exercise's function is (its required positional parameters) is put in that function's place, and
+the exercise's observing test cells are run armed, with every kernel check passing, as
+tools/observation_power.py does for mutants: no candidate may give every observation of the exercise
+(judged by the grader's own comparison, ``grader.observations.judge``). The solution itself, put in
+place the same way, must give them, and a stand-in that does nothing must not (so the comparison can
+tell; ``UNJUDGED`` lists the few functions where it cannot, with the reason).
+
+The red team's ``PACKAGE_ANSWERS`` (tests/harness/redteam.py) then imports such helpers in untouched
+notebooks graded by the class grader: each earns 0 on the checks it targets.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from grader import engine, jobs
+from grader import observations as ob
+from tests.harness import redteam
+from tools.classroom import untouched, write_class
+from tools.kernel import Kernel
+from tools.nbloop import source_of
+from tools.notebooks import exercises, nb_key, read, solution_notebooks
+from tools.observation_power import Power, observation_part
+
+SECRET = "package-answers"
+# Public callables never tried in a learner's function's place, each with its reason: the second key's
+# own machinery (attacking it is the red team's SECOND_KEY_ATTACKS) and helpers that act on the test's own
+# kernel or files rather than compute (a hook after every cell, a notebook run, the progress file).
+SKIP = {
+    "ptcourse.observe.arm": "arms the second key: its attacks are redteam.SECOND_KEY_ATTACKS",
+    "ptcourse.observe.observe": "sends observations: its attacks are redteam.SECOND_KEY_ATTACKS",
+    "ptcourse.memory.watch": "registers a check after every cell of the kernel",
+    "ptcourse.selfcheck.main": "runs a notebook from the command line",
+    "ptcourse.selfcheck.check_notebook": "runs a notebook",
+    "ptcourse.selfcheck.run_checks": "runs a notebook",
+    "ptcourse.progress.make_folder": "writes the course's folders",
+    "ptcourse.progress.show_progress": "reads the progress file",
+    "ptcourse.show_progress": "reads the progress file",
+}
+
+CANDIDATES = """
+import importlib as _il, inspect as _ins, json as _js, pkgutil as _pk
+import ptcourse as _ptc
+def _ptg_candidates(_target, _skip):
+    try:
+        _sig = _ins.signature(_target)
+    except (TypeError, ValueError):
+        return []
+    _n = sum(1 for _p in _sig.parameters.values()
+             if _p.default is _p.empty and _p.kind in (_p.POSITIONAL_ONLY, _p.POSITIONAL_OR_KEYWORD))
+    _mods = [_ptc] + [_il.import_module('ptcourse.' + _m.name) for _m in _pk.iter_modules(_ptc.__path__)
+                      if _m.name != 'catalogue']
+    _out, _seen = [], set()
+    for _mod in _mods:
+        _names = set(getattr(_mod, '__all__', ())) | {_k for _k, _v in vars(_mod).items()
+                                                      if not _k.startswith('_')
+                                                      and getattr(_v, '__module__', None) == _mod.__name__}
+        for _attr in sorted(_names):
+            _obj = getattr(_mod, _attr, None)
+            if not callable(_obj) or id(_obj) in _seen or f'{_mod.__name__}.{_attr}' in _skip:
+                continue
+            _seen.add(id(_obj))
+            try:
+                _ins.signature(_obj).bind(*range(_n))
+            except (TypeError, ValueError):
+                continue
+            _out.append([_mod.__name__, _attr])
+    return _out
+"""
+
+NOTEBOOKS = [nb_key(p) for p in (*solution_notebooks("day1"), *solution_notebooks("day2"))]
+
+
+def _candidates(kernel: Kernel, name: str) -> list[tuple[str, str]] | None:
+    """The public ptcourse callables that bind ``name``'s required positional parameters (None: ``name``
+    is not a callable the solution defines)."""
+    result = kernel.run(f"print('CANDIDATES:', _js.dumps(_ptg_candidates({name}, {sorted(SKIP)!r}) "
+                        f"if callable(globals().get({name!r})) else None))")
+    assert result.ok, result.message
+    line = next(x for x in result.stdout.splitlines() if x.startswith("CANDIDATES:"))
+    found = json.loads(line.split(":", 1)[1])
+    return None if found is None else [tuple(c) for c in found]
+
+
+def _gives_every_observation(kernel: Kernel, power: Power, cells: dict, ref: dict, name: str, expr: str) -> bool:
+    """Whether ``name = expr`` gives the solution's observations in every observing cell of the exercise
+    (each whole test cell run armed, every check passing: its visible part may compute what it observes)."""
+    if not kernel.run(f"{name} = {expr}").ok:
+        return False
+    for grade_id, source in cells.items():
+        got, _ = power.cheat_observes(grade_id, source, SECRET)
+        if ob.judge(grade_id, ref[grade_id], got) is not None:
+            return False
+    return True
+
+
+NOTHING = "lambda *args, **kwargs: None"
+# Exercise functions for which this test cannot judge a stand-in: an answer that does nothing gives the
+# solution's observations in the kernel this test shares with the solution's run, each for its reason.
+UNJUDGED = {
+    ("ckpt_save_load", "save_checkpoint"): "the cell reads back the file the solution's own run saved there",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_no_public_callable_answers_an_exercise(notebook):
+    path = source_of(notebook)
+    nb = read(path)
+    answers, unjudged, tried, controls = [], [], 0, 0
+    with Kernel(path.parent) as kernel:
+        for i, cell in enumerate(nb.cells):
+            if cell.cell_type == "code":
+                result = kernel.run(cell.source)
+                assert result.ok, f"{notebook}: the solution fails at cell {i}: {result.message}"
+        # tests/conftest.py fixes PTCOURSE_DEVICE=cpu; a grading kernel may not have it, and a helper that
+        # obeys it would look like no answer to pick_device whatever it computes otherwise.
+        assert kernel.run("__import__('os').environ.pop('PTCOURSE_DEVICE', None)").ok
+        assert kernel.run(CANDIDATES).ok
+        power = Power(kernel, [SECRET])
+        for exercise in exercises(nb):
+            cells = {t.grade_id: t.source for t in exercise.tests if observation_part(t) is not None}
+            if not cells:
+                continue
+            ref = {g: power.cheat_observes(g, source, SECRET)[0] for g, source in cells.items()}
+            for name in sorted(exercise.names):
+                candidates = _candidates(kernel, name)
+                if candidates is None:
+                    continue
+                assert kernel.run(f"_ptg_solution = {name}").ok
+                assert _gives_every_observation(kernel, power, cells, ref, name, "_ptg_solution"), (
+                    f"{exercise.grade_id}: the solution put back as {name} does not give its own observations")
+                controls += 1
+                nothing = _gives_every_observation(kernel, power, cells, ref, name, NOTHING)
+                kernel.run(exercise.source)
+                if nothing:
+                    unjudged.append((exercise.grade_id, name))
+                    continue
+                for module, attr in candidates:
+                    tried += 1
+                    if _gives_every_observation(kernel, power, cells, ref, name,
+                                                f"__import__('importlib').import_module({module!r}).{attr}"):
+                        answers.append(f"{module}.{attr} answers {exercise.grade_id} ({name})")
+                    kernel.run(exercise.source)
+        assert not power.problems, power.problems
+    assert not answers, answers
+    assert set(unjudged) <= set(UNJUDGED), f"a stand-in that does nothing gives every observation: {unjudged}"
+    print(f"{notebook}: {tried} candidates tried against {controls} exercise functions")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("day", sorted({v[0] for v in redteam.PACKAGE_ANSWERS.values()}))
+def test_importing_answers_from_the_package_earns_nothing(tmp_path, monkeypatch, day):
+    """Each ``PACKAGE_ANSWERS`` cheat, in an untouched notebook graded by the class grader (guard and
+    second key on), scores 0 on every check it targets."""
+    monkeypatch.delenv("PTCOURSE_DEVICE", raising=False)  # as a grading machine may run: setup picks the device
+    cases = {t: v for t, v in redteam.PACKAGE_ANSWERS.items() if v[0] == day}
+    students = {f"import_{t}": {nb: redteam.importing_answer(untouched(day, nb), t)}
+                for t, (_, nb, _, _, _) in cases.items()}
+    write_class(tmp_path / "submitted", day, students)
+    opts = engine.Options(day=day, submissions=tmp_path / "submitted", out=tmp_path / "out",
+                          db_url=f"sqlite:///{tmp_path / 'gb.db'}", workers=2, progress=False,
+                          limits=jobs.Limits(cell_timeout=120, notebook_timeout=600, threads=1))
+    summary = engine.grade_class(opts)
+    records = {(r.student, r.notebook): r for r in summary.records}
+    for technique, (_, nb, _, _, targets) in cases.items():
+        rec = records[f"import_{technique}", nb]
+        assert rec.status == "graded", (technique, rec.detail)
+        for grade_id in targets:
+            assert rec.cells[grade_id].score == 0, (technique, grade_id, rec.cells[grade_id])
