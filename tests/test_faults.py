@@ -232,7 +232,7 @@ def fault_folder(tmp_path):
 
 
 def grade(tmp: Path, folder: Path, kills: dict[str, list[str]], scheduler: str | None = None,
-          students=CLASS, workers: int = 2) -> subprocess.CompletedProcess:
+          students=CLASS, workers: int = 2, private_tmp: Path | None = None) -> subprocess.CompletedProcess:
     """The class graded by the command line, with ``kills`` armed: student -> the processes killed in
     its jobs, one per try, in order (``"reference"``: the reference run). One fork server serves the
     local pool's jobs: killed, it takes the jobs running beside it too (they are lost and run again)."""
@@ -247,6 +247,8 @@ def grade(tmp: Path, folder: Path, kills: dict[str, list[str]], scheduler: str |
     if scheduler:
         cmd += ["--scheduler", scheduler]
     env = {**os.environ, faults.FAULT_VARIABLE: str(folder)}  # a Dask worker reads it when it starts
+    if private_tmp is not None:
+        env["TMPDIR"] = str(private_tmp)
     return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600, env=env)
 
 
@@ -282,14 +284,14 @@ def zygotes_here() -> bool:
 
 
 @pytest.mark.slow
-def test_each_grading_process_killed_on_the_local_pool(fault_folder, tmp_path):
+def test_each_grading_process_killed_on_the_local_pool(fault_folder, tmp_path, private_tmp):
     """The job process and the fork server killed during the reference run and during a learner's
     job, and the warm-kernel server under a learner's kernel: each job run again, the grades right, the
     retries reported, exit 0. The control: a learner's kernel killed is that notebook's own failure,
-    never retried."""
+    never retried. Nothing is left in the temporary folder (the ``private_tmp`` fixture checks it)."""
     cat = ["zygote", "kernel"] if zygotes_here() else ["kernel"]
     done = grade(tmp_path, fault_folder, {reference.STUDENT: ["job", "forkserver"], "ann": ["forkserver", "job"],
-                                          "cat": cat}, workers=1)  # one job at a time: no job lost beside another
+                                          "cat": cat}, workers=1, private_tmp=private_tmp)  # one job at a time: no job lost beside another
     got = assert_graded_right(tmp_path, done, fault_folder)
     assert f"the reference run of {NB} ran again: lost (the job process was killed by SIGKILL" in done.stderr
     assert "lost (the job's fork server died" in done.stderr
@@ -304,10 +306,12 @@ def test_each_grading_process_killed_on_the_local_pool(fault_folder, tmp_path):
 
 
 @pytest.mark.slow
-def test_each_grading_process_killed_on_dask(fault_folder, tmp_path):
-    """``--scheduler local:2``: a Dask worker, the fork server inside one, and the job process killed."""
+def test_each_grading_process_killed_on_dask(fault_folder, tmp_path, private_tmp):
+    """``--scheduler local:2``: a Dask worker, the fork server inside one, and the job process killed;
+    nothing left in the temporary folder."""
     done = grade(tmp_path, fault_folder, {"ann": ["worker", "forkserver"], "cat": ["job"],
-                                          reference.STUDENT: ["forkserver"]}, scheduler="local:2")
+                                          reference.STUDENT: ["forkserver"]}, scheduler="local:2",
+                 private_tmp=private_tmp)
     got = assert_graded_right(tmp_path, done, fault_folder)
     assert "Dask worker died" in done.stderr and "fork server died" in done.stderr
     retried(tmp_path, done, "ann", 2)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import sqlite3
 import subprocess
@@ -408,15 +409,29 @@ HOARDER = ("import torch, time\n_kept = None\nwhile True:\n    try:\n        if 
 
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory):
+    from tests.harness import hygiene
+
     tmp = tmp_path_factory.mktemp("hostile")
     listener = Listener()
+    private = hygiene.new_private_tmp()  # the grader's TMPDIR: what the hostile class leaves there is checked
     try:
         _hostile_class(tmp / "submitted", listener.port, tmp / "gb.db")
-        proc = grade(tmp / "submitted", tmp / "out", tmp / "gb.db", *HOSTILE_LIMITS)
+        proc = grade(tmp / "submitted", tmp / "out", tmp / "gb.db", *HOSTILE_LIMITS, env={"TMPDIR": str(private)})
     finally:
         listener.close()
-    return {"proc": proc, "out": tmp / "out", "db": tmp / "gb.db", "records": records(tmp / "out"),
-            "scores": gradebook_scores(tmp / "gb.db"), "connections": listener.connections, "tmp": tmp}
+    yield {"proc": proc, "out": tmp / "out", "db": tmp / "gb.db", "records": records(tmp / "out"),
+           "scores": gradebook_scores(tmp / "gb.db"), "connections": listener.connections, "tmp": tmp,
+           "private_tmp": private}
+    shutil.rmtree(private, ignore_errors=True)
+
+
+def test_hostile_class_leaves_nothing_in_the_temporary_folder(hostile):
+    """After the hostile class (bombs, floods, killed kernels), nothing of the grader's, the course's or
+    torch's is left in the grader's temporary folder, and nothing it wrote is readable by another user."""
+    from tests.harness import hygiene
+
+    assert hygiene.leftovers(hostile["private_tmp"]) == [], hygiene.leftovers(hostile["private_tmp"])
+    assert hygiene.readable_by_others(hostile["private_tmp"]) == []
 
 
 def total(hostile, student):

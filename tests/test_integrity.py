@@ -238,13 +238,28 @@ def cheats(tmp_path_factory):
     add_links(tmp / "submitted")
     hostile_only = tmp / "hostile"
     write_class(hostile_only, DAY, {f"cheat_{t}": {NB: students[f"cheat_{t}"]} for t in WORKS_WITHOUT_GUARD})
+    from tests.harness import hygiene
+
+    private = hygiene.new_private_tmp()  # both graders' TMPDIR: what the red team leaves there is checked
     with ThreadPoolExecutor(max_workers=2) as pool:  # two graders side by side: the suite's longest piece of work
-        runs = [pool.submit(grade, tmp / "submitted", tmp / "out", tmp / "gb.db", env=SECRETS),
+        runs = [pool.submit(grade, tmp / "submitted", tmp / "out", tmp / "gb.db", env={**SECRETS, "TMPDIR": str(private)}),
                 pool.submit(grade, hostile_only, tmp / "unguarded", tmp / "unguarded.db",
-                            env={"PTGRADE_GUARD": "off", "PTGRADE_SECOND_KEY": "off"})]
+                            env={"PTGRADE_GUARD": "off", "PTGRADE_SECOND_KEY": "off", "TMPDIR": str(private)})]
         for run in runs:
             run.result()
-    return {"out": tmp / "out", "records": records(tmp / "out"), "unguarded": records(tmp / "unguarded")}
+    yield {"out": tmp / "out", "records": records(tmp / "out"), "unguarded": records(tmp / "unguarded"),
+           "private_tmp": private}
+    shutil.rmtree(private, ignore_errors=True)
+
+
+@pytest.mark.slow
+def test_red_team_leaves_nothing_in_the_temporary_folder(cheats):
+    """After the red team's class, graded with and without the guard, nothing of the grader's, the course's
+    or torch's is left in the graders' temporary folder, and nothing they wrote is readable by another user."""
+    from tests.harness import hygiene
+
+    assert hygiene.leftovers(cheats["private_tmp"]) == [], hygiene.leftovers(cheats["private_tmp"])
+    assert hygiene.readable_by_others(cheats["private_tmp"]) == []
 
 
 SECRET = "sk-live-" + os.urandom(6).hex()
