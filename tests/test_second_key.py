@@ -27,6 +27,7 @@ from grader.observations import Kind, Observer, ObserveSpec
 from ptcourse import observe as kernel
 from ptcourse.messages import msg_in, speaking
 from ptcourse.nbmodel import course_notebooks
+from tests.harness import day1class
 from tools.classroom import solved, untouched, with_code, write_class
 from tools.notebooks import ROOT
 
@@ -267,9 +268,7 @@ EQUAL_FOOLS = {"env_pick_device_here", "env_pick_device_priority", "env_environm
                "env_diagnose_cases", "env_diagnose_uses_report"}
 
 
-@pytest.fixture(scope="module")
-def graded(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("second_key")
+def _handed_in(folder) -> dict:
     frame, equal = solved(DAY, NB), solved(DAY, NB)
     for grade_id, code in FRAME_CHEAT.items():
         frame = with_code(frame, grade_id, code)
@@ -277,7 +276,17 @@ def graded(tmp_path_factory):
         equal = with_code(equal, grade_id, code)
     students = {"solved": solved(DAY, NB), "untouched": untouched(DAY, NB), "frame_cheat": frame,
                 "always_equal": equal}
-    return grade_class(tmp, DAY, {s: {NB: nb} for s, nb in students.items()})
+    return {s: {NB: nb} for s, nb in students.items()}
+
+
+# Graded in the shared Day 1 class (tests/harness/day1class.py): the same command and options as grade_class.
+day1class.hand_in("second_key", _handed_in)
+
+
+@pytest.fixture(scope="module")
+def graded(day1_class):
+    assert "reference run" not in day1_class.stderr, day1_class.stderr
+    return {student: notebooks[NB] for student, notebooks in day1_class.of("second_key").items()}
 
 
 def grade_class(tmp, day: str, handed_in: dict) -> dict:
