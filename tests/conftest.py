@@ -21,16 +21,24 @@ os.environ.setdefault("MPLBACKEND", "module://matplotlib_inline.backend_inline")
 
 
 # Session fixtures that grade once for tests of several files: their tests are one xdist group.
-SESSION_SHARED = ("day1_class",)
+SESSION_SHARED = ("day1_class", "day2_class")
 
 
 @pytest.fixture(scope="session")
 def day1_class(tmp_path_factory):
     """The default Day 1 class (``--workers 2 --quiet``), graded once for every module that hands in to it
-    (tests/harness/day1class.py): the round trip's solved Day 1, the second key's cheats, Gradescope's pair."""
-    from tests.harness import day1class
+    (tests/harness/shared_class.py): the round trip's solved Day 1, the second key's cheats, Gradescope's pair."""
+    from tests.harness import shared_class
 
-    return day1class.grade(tmp_path_factory.mktemp("day1-class"))
+    return shared_class.grade(tmp_path_factory.mktemp("day1-class"), "day1")
+
+
+@pytest.fixture(scope="session")
+def day2_class(tmp_path_factory):
+    """The default Day 2 class, the same way: the round trip's solved Day 2, the second key's Day 2 answer."""
+    from tests.harness import shared_class
+
+    return shared_class.grade(tmp_path_factory.mktemp("day2-class"), "day2")
 
 
 def _shared_fixtures(item) -> set[str]:

@@ -22,7 +22,7 @@ import pytest
 
 from grader import gradescope, gradescope_zip
 from grader.records import CellResult, NotebookRecord
-from tests.harness import day1class
+from tests.harness import shared_class
 from tools.classroom import solved, untouched
 from tools.notebooks import ROOT
 
@@ -150,11 +150,11 @@ def _run_autograder(tree: Path, zip_path: Path, nb: nbformat.NotebookNode) -> di
     return json.loads((tree / "results" / "results.json").read_text())
 
 
-# ``python -m grader grade`` on the same two notebooks, in the shared Day 1 class (tests/harness/day1class.py).
-day1class.hand_in("gradescope", lambda folder: {"solved": {NB: solved(DAY, NB)}, "blank": {NB: untouched(DAY, NB)}})
+# ``python -m grader grade`` on the same two notebooks, in the shared Day 1 class (tests/harness/shared_class.py).
+shared_class.hand_in("gradescope", lambda folder: {"solved": {NB: solved(DAY, NB)}, "blank": {NB: untouched(DAY, NB)}})
 
 
-def _grader_cells(graded: day1class.GradedClass) -> dict[str, dict[str, float]]:
+def _grader_cells(graded: shared_class.GradedClass) -> dict[str, dict[str, float]]:
     """The class grader's scores of the two notebooks: ``{student: {grade_id: score}}``."""
     out = graded.out
     assert "Similar answers" in (out / "reports" / DAY / "report.html").read_text()  # grader.similarity's section

@@ -1,5 +1,5 @@
 """The test harness's stand-ins: the fake executor (tests/harness/fakes.py) and the shared Day 1 class
-(tests/harness/day1class.py) answer only what they know, and say so otherwise."""
+(tests/harness/shared_class.py) answer only what they know, and say so otherwise."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import nbformat
 import pytest
 
 from grader import executors, jobs
-from tests.harness import day1class, fakes
+from tests.harness import fakes, shared_class
 from tools.classroom import mutated, solved, untouched
 
 DAY, NB = "day1", "00_environment"
@@ -34,11 +34,13 @@ def test_fake_executor_scores_from_its_table_and_refuses_what_it_does_not_know()
 
 
 def test_shared_class_gives_each_owner_its_own_students(tmp_path):
-    graded = day1class.GradedClass(tmp_path, "", "", {("a.solved", NB): {"score": 8}, ("b.solved", NB): {"score": 0},
+    graded = shared_class.GradedClass(tmp_path, DAY, "", "", {("a.solved", NB): {"score": 8}, ("b.solved", NB): {"score": 0},
                                                       ("a.blank", NB): {"score": 0}})
     assert graded.of("a") == {"solved": {NB: {"score": 8}}, "blank": {NB: {"score": 0}}}
     assert graded.student("b", "solved") == "b.solved"
     with pytest.raises(LookupError, match="handed nothing in"):
         graded.of("c")
     with pytest.raises(ValueError):
-        day1class.hand_in("a.b", lambda folder: {})
+        shared_class.hand_in("a.b", lambda folder: {})
+    with pytest.raises(ValueError):
+        shared_class.hand_in("a", lambda folder: {}, day="day9")

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from grader.gradebook import scores as gradebook_scores
-from tests.harness import day1class, redteam
+from tests.harness import redteam, shared_class
 from tools.classroom import untouched, write_class
 from tools.course import TempCourse, solved_notebooks
 from tools.notebooks import DAYS, ROOT, SOLUTIONS
@@ -42,17 +42,18 @@ def _handed_in(tmp: Path, day: str) -> dict:
     return handed_in
 
 
-# Day 1's round trip is graded in the shared Day 1 class (tests/harness/day1class.py), with the same options.
-day1class.hand_in("roundtrip", lambda folder: _handed_in(folder, day1class.DAY))
+# Days 1 and 2 are graded in the day's shared class (tests/harness/shared_class.py), with the same options.
+for _day in shared_class.DAYS:
+    shared_class.hand_in("roundtrip", lambda folder, day=_day: _handed_in(folder, day), day=_day)
 
 
-@pytest.fixture(scope="module", params=[pytest.param(d, marks=pytest.mark.shares("day1_class"))
-                                        if d == day1class.DAY else d for d in DAYS_WITH_NOTEBOOKS])
+@pytest.fixture(scope="module", params=[pytest.param(d, marks=pytest.mark.shares(f"{d}_class"))
+                                        if d in shared_class.DAYS else d for d in DAYS_WITH_NOTEBOOKS])
 def graded(request, tmp_path_factory):
     """One course per day: release; grade a solved copy of each notebook in the jail."""
     day = request.param
-    if day == day1class.DAY:
-        shared = request.getfixturevalue("day1_class")
+    if day in shared_class.DAYS:
+        shared = request.getfixturevalue(f"{day}_class")
         records = {(s, nb): r for s, notebooks in shared.of("roundtrip").items() for nb, r in notebooks.items()}
         return day, shared.folder("roundtrip") / "course" / day, shared.scores("roundtrip"), records
     tmp = tmp_path_factory.mktemp(f"course-{day}")
