@@ -20,8 +20,30 @@ os.environ.setdefault("PTCOURSE_THREADS", "1")
 os.environ.setdefault("MPLBACKEND", "module://matplotlib_inline.backend_inline")
 
 
+# Session fixtures that grade once for tests of several files: their tests are one xdist group.
+SESSION_SHARED = ("day1_class", "day2_class")
+
+
+@pytest.fixture(scope="session")
+def day1_class(tmp_path_factory):
+    """The default Day 1 class (``--workers 2 --quiet``), graded once for every module that hands in to it
+    (tests/harness/shared_class.py): the round trip's solved Day 1, the second key's cheats, Gradescope's pair."""
+    from tests.harness import shared_class
+
+    return shared_class.grade(tmp_path_factory.mktemp("day1-class"), "day1")
+
+
+@pytest.fixture(scope="session")
+def day2_class(tmp_path_factory):
+    """The default Day 2 class, the same way: the round trip's solved Day 2, the second key's Day 2 answer."""
+    from tests.harness import shared_class
+
+    return shared_class.grade(tmp_path_factory.mktemp("day2-class"), "day2")
+
+
 def _shared_fixtures(item) -> set[str]:
-    """The module-scoped fixtures defined in the test's own file that it uses, with their parameter."""
+    """The module-scoped fixtures defined in the test's own file that it uses, with their parameter, and
+    the session fixtures of SESSION_SHARED it uses (or names with ``@pytest.mark.shares``)."""
     params = item.callspec.params if hasattr(item, "callspec") else {}
     shared = set()
     for name, defs in item._fixtureinfo.name2fixturedefs.items():
@@ -29,6 +51,10 @@ def _shared_fixtures(item) -> set[str]:
         base = fixture.baseid
         if fixture.scope != "function" and base.endswith(".py") and item.nodeid.startswith(base + "::"):
             shared.add(f"{base}:{name}[{params.get(name, '')}]")
+        elif fixture.scope == "session" and name in SESSION_SHARED:
+            shared.add(f"session:{name}")
+    for mark in item.iter_markers("shares"):  # reached through request.getfixturevalue
+        shared.update(f"session:{name}" for name in mark.args)
     return shared
 
 

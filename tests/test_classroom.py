@@ -21,6 +21,7 @@ import nbformat
 import pytest
 
 from grader import cli, exports, late
+from tests.harness import fakes
 from tools.classroom import solved, untouched, write_class
 from tools.notebooks import ROOT
 
@@ -186,15 +187,18 @@ def test_class_with_late_hand_in_exports_and_feedback(tmp_path):
         assert gb.find_submission(DAY, "bob").late_submission_penalty == pytest.approx(0.2 * full)
 
 
-@pytest.mark.slow
-def test_flat_download_from_a_platform_is_graded_and_exported(tmp_path):
-    """Hand-in by upload: a platform's download names files after students; graded and matched."""
+def test_flat_download_from_a_platform_is_graded_and_exported(tmp_path, monkeypatch, capsys):
+    """Hand-in by upload: a platform's download names files after students; graded and matched. The job is
+    scored by tests/harness/fakes.py (no kernel): a solved notebook's real score is proved in test_roundtrip.py."""
     folder = tmp_path / "download"
     folder.mkdir()
     nbformat.write(solved(DAY, NB), str(folder / f"{NB} - Alice Smith.ipynb"))
     out, db = tmp_path / "out", tmp_path / "gradebook.db"
-    grade("--submissions", str(folder), "--out", str(out), "--gradebook", f"sqlite:///{db}",
-          "--export", "canvas", "--lms-roster", str(DATA / "canvas-gradebook-export.csv"))
+    fakes.install(monkeypatch, fakes.keyed({"solved": (solved(DAY, NB), 1.0)}))
+    code = cli.main(["grade", DAY, "--workers", "2", "--quiet", "--submissions", str(folder), "--out", str(out),
+                     "--gradebook", f"sqlite:///{db}", "--export", "canvas",
+                     "--lms-roster", str(DATA / "canvas-gradebook-export.csv")])
+    assert code == 0, capsys.readouterr()
     got = rows(out / "reports" / DAY / "canvas.csv")
     assert got[2][:2] == ["Smith, Alice", "10001"] and float(got[2][5]) > 0, got
     assert re.fullmatch(r"PyTorch in Three Days: day1", got[0][5])

@@ -22,7 +22,8 @@ import pytest
 
 from grader import gradescope, gradescope_zip
 from grader.records import CellResult, NotebookRecord
-from tools.classroom import solved, untouched, write_class
+from tests.harness import shared_class
+from tools.classroom import solved, untouched
 from tools.notebooks import ROOT
 
 DAY, NB = "day1", "00_environment"
@@ -149,27 +150,26 @@ def _run_autograder(tree: Path, zip_path: Path, nb: nbformat.NotebookNode) -> di
     return json.loads((tree / "results" / "results.json").read_text())
 
 
-def _grader_cells(tmp_path: Path) -> dict[str, dict[str, float]]:
-    """``python -m grader grade`` on the same two notebooks: ``{student: {grade_id: score}}``."""
-    write_class(tmp_path / "class", DAY, {"solved": {NB: solved(DAY, NB)}, "blank": {NB: untouched(DAY, NB)}})
-    out = tmp_path / "out"
-    proc = subprocess.run([sys.executable, "-m", "grader", "grade", DAY, "--submissions", str(tmp_path / "class"),
-                           "--out", str(out), "--gradebook", f"sqlite:///{tmp_path / 'gb.db'}", "--quiet"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=900)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+# ``python -m grader grade`` on the same two notebooks, in the shared Day 1 class (tests/harness/shared_class.py).
+shared_class.hand_in("gradescope", lambda folder: {"solved": {NB: solved(DAY, NB)}, "blank": {NB: untouched(DAY, NB)}})
+
+
+def _grader_cells(graded: shared_class.GradedClass) -> dict[str, dict[str, float]]:
+    """The class grader's scores of the two notebooks: ``{student: {grade_id: score}}``."""
+    out = graded.out
     assert "Similar answers" in (out / "reports" / DAY / "report.html").read_text()  # grader.similarity's section
     assert (out / "reports" / DAY / "similarity.html").is_file()
     found = {}
-    for path in (out / "reports" / DAY / "results").glob("*/*.json"):
-        rec = json.loads(path.read_text())
-        found[rec["student"]] = {g: c["score"] for g, c in rec["cells"].items()}
+    for student, notebooks in graded.of("gradescope").items():
+        rec = notebooks[NB]
+        found[student] = {g: c["score"] for g, c in rec["cells"].items()}
     return found
 
 
 @pytest.mark.slow
-def test_run_autograder_in_an_emulated_tree_scores_like_the_grader(tmp_path):
+def test_run_autograder_in_an_emulated_tree_scores_like_the_grader(tmp_path, day1_class):
     zip_path = gradescope_zip.build(DAY, tmp_path / "zip")
-    expected = _grader_cells(tmp_path)
+    expected = _grader_cells(day1_class)
     for student, nb in (("solved", solved(DAY, NB)), ("blank", untouched(DAY, NB))):
         data = _run_autograder(tmp_path / f"autograder-{student}", zip_path, nb)
         assert_valid_results(data)

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import csv
 import shutil
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
@@ -20,6 +18,7 @@ import pytest
 from grader import exports, late, lms_files, platforms, report, roster, submissions
 from grader.platforms import Platform
 from grader.records import NotebookRecord
+from tests.harness import fakes
 from tools.classroom import solved, untouched
 from tools.notebooks import ROOT
 
@@ -318,9 +317,22 @@ def test_identities_the_intake_saves_give_canvas_ids(tmp_path):
     assert exports.read_roster(DATA / "canvas-gradebook-export.csv")[0][:2] == ["Student", "ID"]
 
 
-# -- slow: a Canvas download graded end to end ---------------------------------------------------
-@pytest.mark.slow
-def test_canvas_download_is_graded_into_roster_students(tmp_path):
+# -- a download graded end to end, the jobs scored by tests/harness/fakes.py (no kernel) -----------------
+# What is tested here is intake, matching and export: the scores of a solved and an untouched notebook
+# are the real grader's elsewhere (tests/test_roundtrip.py, tests/test_grader.py).
+def grade(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
+    """``python -m grader grade day1 --workers 2 --quiet ARGS`` in this process, a solved notebook scoring
+    full marks and an untouched one nothing; (exit status, stdout, stderr)."""
+    from grader import cli
+
+    fakes.install(monkeypatch, fakes.keyed({"solved": (solved(DAY, "00_environment"), 1.0),
+                                            "untouched": (untouched(DAY, "00_environment"), 0.0)}))
+    code = cli.main(["grade", DAY, "--workers", "2", "--quiet", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_canvas_download_is_graded_into_roster_students(tmp_path, monkeypatch, capsys):
     """A zipped Canvas download: Alice (two notebooks) and a late Bob graded and exported on their roster rows;
     a stray file is a "needs a human" entry, never a student; Carol (no hand-in) is reported missing."""
     folder = tmp_path / "canvas"
@@ -330,13 +342,11 @@ def test_canvas_download_is_graded_into_roster_students(tmp_path):
     write(folder, "mystery.ipynb", solved(DAY, "00_environment"))
     archive = zipped(folder, tmp_path / "submissions.zip")
     out, db = tmp_path / "out", tmp_path / "gradebook.db"
-    proc = subprocess.run(
-        [sys.executable, "-m", "grader", "grade", DAY, "--workers", "2", "--quiet", "--submissions", str(archive),
-         "--out", str(out), "--gradebook", f"sqlite:///{db}", "--export", "canvas",
-         "--lms-roster", str(DATA / "canvas-gradebook-export.csv"), "--missing-as-zero"],
-        cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 1, proc.stdout + proc.stderr  # the rest graded; mystery.ipynb needs a human
-    assert "needs a human: 1 hand-in(s)" in proc.stderr and "mystery.ipynb" in proc.stderr
+    code, stdout, stderr = grade(monkeypatch, capsys, "--submissions", str(archive),
+                                 "--out", str(out), "--gradebook", f"sqlite:///{db}", "--export", "canvas",
+                                 "--lms-roster", str(DATA / "canvas-gradebook-export.csv"), "--missing-as-zero")
+    assert code == 1, stdout + stderr  # the rest graded; mystery.ipynb needs a human
+    assert "needs a human: 1 hand-in(s)" in stderr and "mystery.ipynb" in stderr
     reports = out / "reports" / DAY
     got = {r[1]: r for r in rows(reports / "canvas.csv")[2:]}
     assert set(got) == {"10001", "10002", "10003"}, got
@@ -352,8 +362,7 @@ def test_canvas_download_is_graded_into_roster_students(tmp_path):
     shutil.rmtree(out, ignore_errors=True)
 
 
-@pytest.mark.slow
-def test_moodle_download_is_graded_into_the_grading_worksheet(tmp_path):
+def test_moodle_download_is_graded_into_the_grading_worksheet(tmp_path, monkeypatch, capsys):
     """Moodle 4.1+'s folders per student (no trailing '_'): graded, the worksheet filled by participant id, Dave
     (not in it) kept out of the upload file and listed; Carol (no submission) left empty."""
     folder = tmp_path / "moodle"
@@ -361,19 +370,17 @@ def test_moodle_download_is_graded_into_the_grading_worksheet(tmp_path):
     write(folder, "Bob Jones_123457_assignsubmission_file/my copy.ipynb", untouched(DAY, "00_environment"))
     write(folder, "Dave Extra_999999_assignsubmission_file/00_environment.ipynb", solved(DAY, "00_environment"))
     out, db = tmp_path / "out", tmp_path / "gradebook.db"
-    proc = subprocess.run(
-        [sys.executable, "-m", "grader", "grade", DAY, "--workers", "2", "--quiet", "--submissions", str(folder),
-         "--out", str(out), "--gradebook", f"sqlite:///{db}", "--export", "moodle",
-         "--lms-roster", str(DATA / "moodle-grading-worksheet.csv")],
-        cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+    code, stdout, stderr = grade(monkeypatch, capsys, "--submissions", str(folder),
+                                 "--out", str(out), "--gradebook", f"sqlite:///{db}", "--export", "moodle",
+                                 "--lms-roster", str(DATA / "moodle-grading-worksheet.csv"))
+    assert code == 0, stdout + stderr
     reports = out / "reports" / DAY
     sheet = {r["Identifier"]: r for r in csv.DictReader(open(reports / "moodle.csv", encoding="utf-8"))}
     assert list(sheet) == ["Participant 123456", "Participant 123457", "Participant 123458"]
     assert float(sheet["Participant 123456"]["Grade"]) > 0 and sheet["Participant 123457"]["Grade"] == "0"
     assert sheet["Participant 123458"]["Grade"] == ""
     assert rows(reports / "moodle-unmatched.csv")[1][0] == "Dave_Extra_999999"
-    assert "Dave_Extra_999999 (not_on_roster)" in proc.stderr and "Carol Lee" in proc.stdout
+    assert "Dave_Extra_999999 (not_on_roster)" in stderr and "Carol Lee" in stdout
 
 
 def test_moodle_download_matches_the_grades_export_by_full_name():

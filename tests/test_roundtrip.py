@@ -16,11 +16,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from grader.gradebook import scores as gradebook_scores
-from tests.harness import redteam
+from tests.harness import redteam, shared_class
 from tools.classroom import untouched, write_class
 from tools.course import TempCourse, solved_notebooks
 from tools.notebooks import DAYS, ROOT, SOLUTIONS
@@ -31,16 +32,32 @@ DAYS_WITH_NOTEBOOKS = [d for d in DAYS if list((SOLUTIONS / d).glob("*.ipynb"))]
 FORGED = {"day3": ("01_devices", "02_mixed_precision")}
 
 
-@pytest.fixture(scope="module", params=DAYS_WITH_NOTEBOOKS)
-def graded(request, tmp_path_factory):
-    """One course per day: release; grade a solved copy of each notebook in the jail."""
-    day = request.param
-    tmp = tmp_path_factory.mktemp(f"course-{day}")
+def _handed_in(tmp: Path, day: str) -> dict:
+    """Release ``day`` in a course of its own under ``tmp``; a solved copy of each notebook (and the forged cheats)."""
     release = TempCourse(tmp / "course").release(day)
     solved = {p.removesuffix(".ipynb"): nb for p, nb in solved_notebooks(release, day).items()}
     handed_in = {"solved": solved}
     if day in FORGED:  # a notebook with no real work whose in-kernel checks and guard are both fooled
         handed_in["forged"] = {nb: redteam.hostile(untouched(day, nb), "gc_forged_guard") for nb in FORGED[day]}
+    return handed_in
+
+
+# Days 1 and 2 are graded in the day's shared class (tests/harness/shared_class.py), with the same options.
+for _day in shared_class.DAYS:
+    shared_class.hand_in("roundtrip", lambda folder, day=_day: _handed_in(folder, day), day=_day)
+
+
+@pytest.fixture(scope="module", params=[pytest.param(d, marks=pytest.mark.shares(f"{d}_class"))
+                                        if d in shared_class.DAYS else d for d in DAYS_WITH_NOTEBOOKS])
+def graded(request, tmp_path_factory):
+    """One course per day: release; grade a solved copy of each notebook in the jail."""
+    day = request.param
+    if day in shared_class.DAYS:
+        shared = request.getfixturevalue(f"{day}_class")
+        records = {(s, nb): r for s, notebooks in shared.of("roundtrip").items() for nb, r in notebooks.items()}
+        return day, shared.folder("roundtrip") / "course" / day, shared.scores("roundtrip"), records
+    tmp = tmp_path_factory.mktemp(f"course-{day}")
+    handed_in = _handed_in(tmp, day)
     write_class(tmp / "in", day, handed_in)
     db = f"sqlite:///{tmp / 'gb.db'}"
     proc = subprocess.run(
@@ -51,7 +68,7 @@ def graded(request, tmp_path_factory):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     results = tmp / "out" / "reports" / day / "results"
     records = {(p.parent.name, p.stem): json.loads(p.read_text()) for p in results.glob("*/*.json")}
-    return day, release, gradebook_scores(db, day), records
+    return day, tmp / "course" / day, gradebook_scores(db, day), records
 
 
 @pytest.mark.slow

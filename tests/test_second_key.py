@@ -14,7 +14,6 @@ from __future__ import annotations
 import base64
 import io
 import json
-import os
 import subprocess
 import sys
 
@@ -27,6 +26,7 @@ from grader.observations import Kind, Observer, ObserveSpec
 from ptcourse import observe as kernel
 from ptcourse.messages import msg_in, speaking
 from ptcourse.nbmodel import course_notebooks
+from tests.harness import shared_class
 from tools.classroom import solved, untouched, with_code, write_class
 from tools.notebooks import ROOT
 
@@ -267,9 +267,7 @@ EQUAL_FOOLS = {"env_pick_device_here", "env_pick_device_priority", "env_environm
                "env_diagnose_cases", "env_diagnose_uses_report"}
 
 
-@pytest.fixture(scope="module")
-def graded(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("second_key")
+def _handed_in(folder) -> dict:
     frame, equal = solved(DAY, NB), solved(DAY, NB)
     for grade_id, code in FRAME_CHEAT.items():
         frame = with_code(frame, grade_id, code)
@@ -277,20 +275,18 @@ def graded(tmp_path_factory):
         equal = with_code(equal, grade_id, code)
     students = {"solved": solved(DAY, NB), "untouched": untouched(DAY, NB), "frame_cheat": frame,
                 "always_equal": equal}
-    return grade_class(tmp, DAY, {s: {NB: nb} for s, nb in students.items()})
+    return {s: {NB: nb} for s, nb in students.items()}
 
 
-def grade_class(tmp, day: str, handed_in: dict) -> dict:
-    """``python -m grader grade`` on ``handed_in``, the second key on; each student's record."""
-    write_class(tmp / "submitted", day, handed_in)
-    proc = subprocess.run(
-        [sys.executable, "-m", "grader", "grade", day, "--submissions", str(tmp / "submitted"), "--out",
-         str(tmp / "out"), "--gradebook", f"sqlite:///{tmp / 'gb.db'}", "--workers", "2", "--quiet"],
-        cwd=ROOT, capture_output=True, text=True, timeout=900, env=dict(os.environ))
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "reference run" not in proc.stderr, proc.stderr
-    results = tmp / "out" / "reports" / day / "results"
-    return {p.parent.name: json.loads(p.read_text()) for p in results.glob("*/*.json")}
+# Graded in the shared Day 1 class (tests/harness/shared_class.py): ``python -m grader grade --workers 2 --quiet``,
+# the second key on.
+shared_class.hand_in("second_key", _handed_in)
+
+
+@pytest.fixture(scope="module")
+def graded(day1_class):
+    assert "reference run" not in day1_class.stderr, day1_class.stderr
+    return {student: notebooks[NB] for student, notebooks in day1_class.of("second_key").items()}
 
 
 @pytest.mark.slow
@@ -430,12 +426,18 @@ def to_class_index(labels, classes):
 '''
 
 
+DAY2_NB = "06_debugging"
+# Graded in the shared Day 2 class (tests/harness/shared_class.py): ``python -m grader grade --workers 2 --quiet``,
+# the second key on.
+shared_class.hand_in("second_key", lambda folder: {
+    "solved": {DAY2_NB: solved("day2", DAY2_NB)},
+    "fits_visible": {DAY2_NB: with_code(solved("day2", DAY2_NB), "debug_class_index", FITS_VISIBLE)}}, day="day2")
+
+
 @pytest.fixture(scope="module")
-def graded_day2(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("second_key_day2")
-    day, nb = "day2", "06_debugging"
-    students = {"solved": solved(day, nb), "fits_visible": with_code(solved(day, nb), "debug_class_index", FITS_VISIBLE)}
-    return grade_class(tmp, day, {s: {nb: book} for s, book in students.items()})
+def graded_day2(day2_class):
+    assert "reference run" not in day2_class.stderr, day2_class.stderr
+    return {student: notebooks[DAY2_NB] for student, notebooks in day2_class.of("second_key").items()}
 
 
 @pytest.mark.slow
