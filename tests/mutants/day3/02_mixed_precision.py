@@ -28,6 +28,10 @@ MUTANTS = [
            expect=r"should choose torch\.float16, got torch\.bfloat16",
            replace=[('return torch.float16, torch.amp.GradScaler("cuda")',
                      'return torch.bfloat16, torch.amp.GradScaler("cuda", enabled=False)')], caught_by="visible", msgid="amp.tools_dtype"),
+    Mutant("amp_make_tools", "bfloat16 on CUDA (only Ampere and newer GPUs run it), scaler kept",
+           expect=r"should choose torch\.float16, got torch\.bfloat16.*every CUDA GPU runs it",
+           replace=[('return torch.float16, torch.amp.GradScaler("cuda")', 'return torch.bfloat16, torch.amp.GradScaler("cuda")')],
+           caught_by="visible", msgid="amp.tools_dtype"),
     # Exercise 2: amp_train_step
     Mutant("amp_train_step", "autocast for 'cuda' on a CPU batch", expect=r"autocast for 'cpu' was off",
            replace=[("with torch.autocast(device_type, dtype=dtype):", 'with torch.autocast("cuda", dtype=dtype):')], caught_by="visible", msgid="amp.step_no_autocast"),

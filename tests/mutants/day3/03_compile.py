@@ -71,6 +71,8 @@ MUTANTS = [
                     ("    if saved <= 0:\n", "    if saved <= compile_s:\n")], caught_by="visible", msgid="compile.plan_no_compile_cost"),
     Mutant("compile_plan", "a negative saving when nothing is compiled", expect=r"saved_s should be 0 s.*got -5",
            replace=[("        return set(), 0.0\n", "        return set(), float(saved)\n")], caught_by="visible", msgid="compile.plan_saved"),
+    Mutant("compile_plan", "a tie goes to the compiled function", expect=r"should send \['l', 'm', 'x'\] to the compiled function",
+           replace=[("if compiled_s < eager_s}", "if compiled_s <= eager_s}")], caught_by="hidden", msgid="compile.plan_names"),
     Mutant("compile_plan", "returns a sorted list", expect=r"should be a set of size names, got list",
            replace=[("return faster, float(saved)", "return sorted(faster), float(saved)")], caught_by="visible", msgid="compile.plan_set"),
 ]

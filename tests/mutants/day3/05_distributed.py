@@ -34,6 +34,8 @@ MUTANTS = [
            replace=[("torch.stack([p.grad for p in params]).mean(dim=0)", "(params[0].grad + params[1].grad) / 2")], caught_by="hidden", msgid="check.values"),
     Mutant("ddp_average", "one mean over every element", expect=r"wrong values",
            replace=[(".mean(dim=0)", ".mean()")], caught_by="visible", msgid="check.values"),
+    Mutant("ddp_average", "every replica gets replica 0's gradient", expect=r"replica 0 still has the gradient.*mean over all replicas",
+           replace=[("torch.stack([p.grad for p in params]).mean(dim=0)", "params[0].grad.clone()")], caught_by="visible", msgid="ddp.avg_unchanged"),
     # Exercise 3: train.py (each mutant costs one torchrun launch)
     Mutant("ddp_train_script", "no DistributedSampler", expect=r"each rank read all 64 samples",
            replace=[("loader = DataLoader(dataset, batch_size=cfg.batch_size, sampler=sampler)",

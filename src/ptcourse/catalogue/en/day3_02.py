@@ -5,7 +5,8 @@ MESSAGES = {
     "amp.tools_pair": "make_amp_tools() should return a pair (dtype, scaler), got {got!r}.",
     "amp.tools_dtype": (
         "make_amp_tools({device!r}) should choose {expected}, got {got}. On CUDA use "
-        "torch.float16 (with a scaler); on the CPU, and any other device, torch.bfloat16. Decide "
+        "torch.float16 (with a scaler): every CUDA GPU runs it, while bfloat16 needs an Ampere "
+        "or newer one; on the CPU, and any other device, torch.bfloat16. Decide "
         "from the device you are given (torch.device(device).type), not from "
         "torch.cuda.is_available(), and remember that 'cuda:0' is a CUDA device too."
     ),

@@ -12,8 +12,8 @@ MESSAGES = {
     ),
     "export.predict_not_inference": (
         "The output of predict() was not computed inside torch.inference_mode() (tensor.is_inference() "
-        "is False). torch.no_grad() also stops gradients, but inference_mode, the one asked for, also "
-        "skips autograd's bookkeeping: use `with torch.inference_mode():`."
+        "is False). torch.no_grad() also stops gradients, but for outputs that are only read, "
+        "inference_mode also skips autograd's bookkeeping: use `with torch.inference_mode():`."
     ),
     "export.predict_single_sample": (
         "predict() on a single sample raised {error}. BatchNorm in training mode computes the statistics "

@@ -5,8 +5,8 @@ MESSAGES = {
     "capstone.precision_pair": "choose_precision() should return a pair (amp_dtype, use_scaler), got {got!r}.",
     "capstone.precision_cuda": (
         "On 'cuda' (float32 {fp32} ms, bfloat16 {bf16} ms) choose_precision() should return "
-        "(torch.float16, True) whatever the timings, got {got}: float16 is what CUDA autocast is for, and "
-        "its small gradients need the GradScaler."
+        "(torch.float16, True) whatever the timings, got {got}: float16 is what CUDA autocast is for (every "
+        "CUDA GPU runs it; bfloat16 needs an Ampere or newer one), and its small gradients need the GradScaler."
     ),
     "capstone.precision_faster": (
         "On '{device}' bfloat16 took {bf16} ms against float32's {fp32} ms: at least 10 % faster, so "
@@ -133,7 +133,8 @@ MESSAGES = {
     "capstone.fit_resume_differs": (
         "The resumed run ends with other weights than the uninterrupted one ({names} differ): something that "
         "changes during training is not saved or not restored, or the resumed run does different steps "
-        "(zero_grad missing, an epoch repeated or skipped)."
+        "(zero_grad missing, an epoch repeated or skipped, a checkpoint saved before the epoch's "
+        "scheduler step, which resumes with the old learning rate)."
     ),
     "capstone.fit_loss_value": (
         "fit() returned {got} as the mean loss of epoch {epoch}, but that epoch's batch losses, each weighted by "

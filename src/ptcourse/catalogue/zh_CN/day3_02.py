@@ -5,7 +5,8 @@ MESSAGES = {
     "amp.tools_pair": "make_amp_tools() 应该返回一个二元组 (dtype, scaler)，实际得到 {got!r}。",
     "amp.tools_dtype": (
         "make_amp_tools({device!r}) 应该选择 {expected}，实际得到 {got}。在 CUDA 上用 "
-        "torch.float16（配一个缩放器）；在 CPU 及其他任何设备上用 torch.bfloat16。要根据传给你的设备"
+        "torch.float16（配一个缩放器）：每一块 CUDA GPU 都能运行它，而 bfloat16 需要 Ampere 或更新的 GPU；"
+        "在 CPU 及其他任何设备上用 torch.bfloat16。要根据传给你的设备"
         "（torch.device(device).type）来判断，而不是根据 torch.cuda.is_available()；"
         "还要记住 'cuda:0' 也是 CUDA 设备。"
     ),

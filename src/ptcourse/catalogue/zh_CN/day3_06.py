@@ -12,7 +12,7 @@ MESSAGES = {
     ),
     "export.predict_not_inference": (
         "predict() 的输出不是在 torch.inference_mode() 之内计算的（tensor.is_inference() 为 False）。"
-        "torch.no_grad() 也能阻止梯度，但题目要求的 inference_mode 还会跳过自动求导的记账工作："
+        "torch.no_grad() 也能阻止梯度，但对只被读取的输出，inference_mode 还会跳过自动求导的记账工作："
         "请使用 `with torch.inference_mode():`。"
     ),
     "export.predict_single_sample": (

@@ -5,7 +5,8 @@ MESSAGES = {
     "capstone.precision_pair": "choose_precision() 应该返回一个二元组 (amp_dtype, use_scaler)，实际得到 {got!r}。",
     "capstone.precision_cuda": (
         "在 'cuda' 上（float32 {fp32} ms，bfloat16 {bf16} ms），无论计时如何，choose_precision() 都应该返回 "
-        "(torch.float16, True)，实际得到 {got}：CUDA 的 autocast 正是为 float16 设计的，而它很小的梯度需要 GradScaler。"
+        "(torch.float16, True)，实际得到 {got}：CUDA 的 autocast 正是为 float16 设计的（每一块 CUDA GPU 都能运行它；"
+        "bfloat16 需要 Ampere 或更新的 GPU），而它很小的梯度需要 GradScaler。"
     ),
     "capstone.precision_faster": (
         "在 '{device}' 上 bfloat16 用了 {bf16} ms，float32 用了 {fp32} ms：至少快了 10 %，所以 "
@@ -128,7 +129,8 @@ MESSAGES = {
     ),
     "capstone.fit_resume_differs": (
         "恢复后的运行最终得到的权重与不中断的运行不同（{names} 不同）：训练中会改变的某样东西没有被保存"
-        "或没有被恢复，或者恢复后的运行执行了不同的步骤（漏了 zero_grad，某一轮被重复或跳过了）。"
+        "或没有被恢复，或者恢复后的运行执行了不同的步骤（漏了 zero_grad，某一轮被重复或跳过了，"
+        "或者检查点保存在这一轮调度器的 step 之前，恢复后用的还是旧的学习率）。"
     ),
     "capstone.fit_loss_value": (
         "fit() 返回的第 {epoch} 轮平均损失是 {got}，但这一轮各批次的损失按图像数量加权后的平均值是 {expected}。"
