@@ -34,7 +34,8 @@ html_copy_source = False       # each page offers the learner's copy itself (too
 html_show_sourcelink = False
 html_show_sphinx = False
 html_last_updated_fmt = None
-html_static_path = []
+html_static_path = [CONTEXT["static"]]
+html_css_files = ["book.css"]
 # MathJax 3.2.2 from the sphinx-mathjax-offline package (copied into _static/mathjax by tools/book.py):
 # nothing loads from a CDN.
 mathjax_path = "mathjax/tex-chtml.js"

@@ -288,7 +288,7 @@ def build_lang(lang: Lang, out: Path, repo: str, root: Path, execute: bool, repo
     shutil.copy(BOOK / "conf.py", work / "conf.py")
     context = {"title": msg_in(lang.code, "book.title"), "sphinx_language": lang.sphinx, "other": lang.other,
                "switch_text": msg_in(lang.code, "book.switch"), "switch_label": msg_in(lang.code, "book.switch_label"),
-               "templates": str(BOOK / "_templates"), "boxes": boxes}
+               "templates": str(BOOK / "_templates"), "static": str(BOOK / "_static"), "boxes": boxes}
     (work / "book_context.json").write_text(json.dumps(context, ensure_ascii=False), encoding="utf-8")
     site = out / lang.code
     shutil.rmtree(site, ignore_errors=True)
