@@ -57,8 +57,9 @@ def page_context(app, pagename, templatename, context, doctree):
         "text": CONTEXT["switch_text"], "label": CONTEXT["switch_label"], "lang": CONTEXT["other"],
     }
     box = CONTEXT["boxes"].get(pagename)
-    if box and "body" in context:
-        context["body"] = box + context["body"]
+    if box and "body" in context:  # under the page's title, or on top of a page without one
+        body = context["body"]
+        context["body"] = body.replace("</h1>", "</h1>" + box, 1) if "</h1>" in body else box + body
 
 
 def setup(app):

@@ -9,6 +9,7 @@ every test here; ``make book`` runs the same checks on the site with its outputs
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -174,3 +175,54 @@ def test_only_a_demo_cells_clean_outputs_are_kept():
     assert kept["cells"][0]["outputs"] == [printed, figure]  # the figure keeps its alt text
     assert [c["outputs"] for c in kept["cells"][1:]] == [[], [], []]
     assert "widgets" not in kept["metadata"]
+
+
+def test_a_lesson_in_each_language_switches_language_searches_offline_and_passes_axe(site, tmp_path):
+    """In Chromium (Debian's; Playwright downloads nothing), from file:// with no server: a lesson
+    in English, its language switch to the same lesson in Chinese and back, the theme's search
+    (its index is a file of the site), and axe-core's WCAG 2.1 A/AA rules on each lesson."""
+    from tests.browser.a11y import blocking, violations
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _missing_browser
+
+    why = _missing_browser()
+    if why:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"the book's browser test cannot run under CI: {why}")
+        pytest.skip(why)
+    from playwright.sync_api import sync_playwright
+
+    out, _ = site
+    shots = book.ROOT / "artifacts" / "book"
+    shots.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.set_default_timeout(30_000)
+        page.goto((out / "en" / "day1" / "01_tensors.html").as_uri())
+        assert page.locator("html").get_attribute("lang") == "en"
+        page.screenshot(path=str(shots / "lesson-en.png"))
+        assert blocking(violations(page)) == []
+        page.click("a.book-lang-switch")
+        page.wait_for_url("**/zh-CN/day1/01_tensors.html")
+        assert page.locator("html").get_attribute("lang") == "zh-CN"
+        assert page.locator("h1").first.inner_text() != ""
+        page.screenshot(path=str(shots / "lesson-zh-CN.png"))
+        assert blocking(violations(page)) == []
+        page.click("a.book-lang-switch")
+        page.wait_for_url("**/en/day1/01_tensors.html")
+        page.goto((out / "en" / "search.html").as_uri() + "?q=broadcasting")
+        page.wait_for_selector("#search-results li a", timeout=30_000)
+        assert page.locator("#search-results li a").count() >= 1
+        browser.close()
+
+
+def test_the_alt_text_check_finds_a_figure_without_words(site, tmp_path):
+    out, _ = site
+    copy = tmp_path / "site"
+    shutil.copytree(out / "en" / "day1", copy / "en" / "day1")
+    assert book.missing_alt(copy) == []
+    page = copy / "en" / "day1" / "02_autograd.html"
+    page.write_text(page.read_text(encoding="utf-8").replace(
+        "</body>", '<img src="data:image/png;base64,AA==" alt=""><img src="x.png" alt="A loss curve"></body>'),
+        encoding="utf-8")
+    assert book.missing_alt(copy) == ["en/day1/02_autograd.html: data:image/png;base64,AA=="]

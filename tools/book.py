@@ -21,7 +21,8 @@ on stderr, its page has no outputs and the build exits 1.
 
 Before it says "done", the build checks the site: no broken internal link or anchor, no asset
 from the network, no solution or hidden-test line (:func:`edition.solution_lines`, searched in
-each page's text and in the downloads) and the size budget (:data:`BUDGET`). Any finding: exit 1.
+each page's text and in the downloads), no image without alt text, and the size budget
+(:data:`BUDGET`). Any finding: exit 1.
 """
 
 from __future__ import annotations
@@ -336,6 +337,7 @@ class _Links(HTMLParser):
         self.refs: list[tuple[str, str]] = []   # (tag, url)
         self.ids: set[str] = set()
         self.text: list[str] = []
+        self.no_alt: list[str] = []             # images without a text alternative
 
     def handle_starttag(self, tag, attrs):
         values = dict(attrs)
@@ -344,6 +346,8 @@ class _Links(HTMLParser):
                 self.refs.append((tag, values[name]))
         if values.get("id"):
             self.ids.add(values["id"])
+        if tag == "img" and not (values.get("alt") or "").strip():
+            self.no_alt.append((values.get("src") or "")[:60])
         if values.get("name") and tag == "a":
             self.ids.add(values["name"])
 
@@ -423,9 +427,18 @@ def over_budget(site: Path, budget: Budget = BUDGET) -> list[str]:
     return found
 
 
+def missing_alt(site: Path) -> list[str]:
+    """``page: src`` of each image of the site's pages without a text alternative (a figure's
+    ``alt``, from ``ptcourse.plotting.describe``; README, "Every figure has a text alternative")."""
+    return [f"{page.relative_to(site)}: {src}" for page in sorted(site.rglob("*.html"))
+            if "_static" not in page.relative_to(site).parts for src in _parsed(page).no_alt]
+
+
 def check(site: Path, root: Path = ROOT) -> list[str]:
-    """Every problem the built site has: broken links, network assets, leaks, sizes."""
+    """Every problem the built site has: broken links, network assets, leaks, images without
+    words, sizes."""
     return ([f"broken link: {x}" for x in broken_links(site)] + [f"solution text: {x}" for x in leaks(site, root)]
+            + [f"image without alt text: {x}" for x in missing_alt(site)]
             + [f"over budget: {x}" for x in over_budget(site)])
 
 
@@ -461,6 +474,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"book: {line}", file=sys.stderr)
     print(f"book: {args.out / 'index.html'} in {report.seconds:.0f} s ({len(report.executed)} notebooks run, "
           f"{len(report.cached)} from the cache{', outputs off' if args.no_execute else ''})")
+    if not args.repo and repo != edition.PLACEHOLDER_REPO:
+        print(f"book: the Binder launches and clone commands name {repo}, this checkout's git remote 'origin' "
+              "(REPO=owner/name to change): publish the site only if that is the student edition "
+              "(make student-edition), never a repository with solutions/", file=sys.stderr)
     if repo == edition.PLACEHOLDER_REPO:
         print("\n" + "!" * 78 + f"\nWARNING: the pages' Binder launch and clone command name the placeholder "
               f"{repo}:\nthey lead nowhere. Rebuild with REPO=owner/name (make book REPO=owner/name) "
