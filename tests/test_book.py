@@ -22,7 +22,7 @@ import pytest
 
 from tools import book, edition
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("book")]
+pytestmark = pytest.mark.slow
 
 REPO = "your-org/pytorch-in-three-days"
 
