@@ -246,3 +246,28 @@ def test_the_alt_text_check_finds_a_figure_without_words(site, tmp_path):
         "</body>", '<img src="data:image/png;base64,AA==" alt=""><img src="x.png" alt="A loss curve"></body>'),
         encoding="utf-8")
     assert book.missing_alt(copy) == ["en/day1/02_autograd.html: data:image/png;base64,AA=="]
+
+
+def test_a_notebook_runs_again_only_when_it_changed_and_a_failed_run_is_named(monkeypatch, tmp_path):
+    runs = []
+
+    def fake_run(text, folder):
+        runs.append(text)
+        if "boom" in text:
+            raise RuntimeError("Kernel died\nmore")
+        if "leak-path" in text:
+            return json.dumps({"cells": [], "path": str(book.ROOT / "day1")})
+        return text + "-ran"
+
+    monkeypatch.setattr(book, "run_notebook", fake_run)
+    page, report = book.Page("day1/01_tensors", "day1/01_tensors.ipynb"), book.Report()
+    assert book.executed(page, "v1", book.ROOT, tmp_path, "env", report) == "v1-ran"
+    assert book.executed(page, "v1", book.ROOT, tmp_path, "env", report) == "v1-ran"  # from the cache
+    assert book.executed(page, "v2", book.ROOT, tmp_path, "env", report) == "v2-ran"  # changed: runs
+    assert book.executed(page, "v2", book.ROOT, tmp_path, "env2", report) == "v2-ran"  # ptcourse changed: runs
+    assert runs == ["v1", "v2", "v2"] and report.cached == ["day1/01_tensors.ipynb"] and report.ok
+    assert book.executed(page, "boom", book.ROOT, tmp_path, "env", report) is None
+    assert book.executed(page, "leak-path", book.ROOT, tmp_path, "env", report) is None
+    assert report.not_run == ["day1/01_tensors.ipynb: RuntimeError: Kernel died",
+                              "day1/01_tensors.ipynb: an output shows a path of this machine; shown without outputs"]
+    assert not report.ok  # make book exits 1
