@@ -18,6 +18,7 @@
 #   make soak     the grader under CPU pressure: a few hundred notebooks of mixed quality, zero lost grades,
 #                 nothing left behind, flat driver memory (STUDENTS=300 RUNS=1 HOGS=2; 3 minutes on 2 busy cores)
 #   make stress   the lost-grade stress test: a small class graded 20 times in a row under CPU pressure (12-15 min)
+#   make book     the course as a web book, both languages, into book/_build/html [REPO=owner/name] [BOOK_EXECUTE=0]
 #   make gpu-check  on an NVIDIA GPU: every notebook and the grader on CUDA, AMP/compile/checkpointing table
 
 PYTHON ?= python3
@@ -33,7 +34,7 @@ LAB_FLAGS := --ServerApp.root_dir=$(CURDIR) --ServerApp.ip=127.0.0.1 \
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
 .PHONY: install lab lab-flags test quick browser release bench bench-grading grade check points lint student-edition
-.PHONY: times nb gpu-check regen gradescope soak stress msgids
+.PHONY: times nb gpu-check regen gradescope soak stress msgids book
 
 install: $(STAMP)
 
@@ -43,7 +44,7 @@ install: $(STAMP)
 # jsonschema skips that format. So it is uninstalled (grader/worker_setup.py does the same).
 SLOW_IMPORT := rfc3987-syntax
 
-$(STAMP): requirements.txt requirements-grader.txt requirements-dev.txt pyproject.toml grader/lab-overrides.json tools/lab_setup.py Makefile
+$(STAMP): requirements.txt requirements-grader.txt requirements-dev.txt requirements-book.txt pyproject.toml grader/lab-overrides.json tools/lab_setup.py Makefile
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
@@ -134,3 +135,8 @@ nb: install
 student-edition: install
 	@test -n "$(OUT)" || { echo 'usage: make student-edition OUT=DIR [REPO=owner/name] [LANG=zh-CN]'; exit 2; }
 	$(PY) tools/edition.py $(OUT) $(if $(REPO),--repo $(REPO)) $(if $(filter command line,$(origin LANG)),--lang $(LANG))
+
+# The web book (tools/book.py; Sphinx, MyST-NB and the Sphinx Book Theme from requirements-book.txt,
+# which requirements-dev.txt includes). Notebook runs are cached by content hash in book/_build/cache.
+book: install
+	$(PY) tools/book.py $(if $(REPO),--repo $(REPO)) $(if $(filter 0,$(BOOK_EXECUTE)),--no-execute)
