@@ -425,6 +425,7 @@ def hostile(tmp_path_factory):
     shutil.rmtree(private, ignore_errors=True)
 
 
+@pytest.mark.slow
 def test_hostile_class_leaves_nothing_in_the_temporary_folder(hostile):
     """After the hostile class (bombs, floods, killed kernels), nothing of the grader's, the course's or
     torch's is left in the grader's temporary folder, and nothing it wrote is readable by another user."""
