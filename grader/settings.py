@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+
+from ptcourse.settings import SettingError, grade_changing, read_settings, setting  # noqa: F401 - the grader's names too
 
 GRADER_DIR = Path(__file__).resolve().parent
 COURSE_ROOT = GRADER_DIR.parent
@@ -56,10 +57,8 @@ JOB_RETRIES = 2
 REFERENCE_TIMEOUT_FACTOR = 3
 
 # -- environment variables ------------------------------------------------------------------------
-class SettingError(ValueError):
-    """An environment variable with a value its setting cannot take."""
-
-
+# The record machinery (a field per variable, reading, the grade-changing ones) is the course package's,
+# which cannot import the grader: both records are made the same way, by the same code.
 def _flag_on(value: str) -> bool:  # "1" turns it on
     return value == "1"
 
@@ -84,33 +83,6 @@ def _cgroup(value: str) -> str:
     if value not in ("all", "memory", "off"):
         raise ValueError("all, memory or off")
     return value
-
-
-def setting(env: str, doc: str, *, grades: bool, default: Any = None, parse: Callable[[str], Any] = str) -> Any:
-    """A field of a settings record: read from ``env`` (unset or empty: ``default``) with ``parse``;
-    ``grades``: whether it can change a grade (then the run's fingerprint holds it)."""
-    return dataclasses.field(default=default, metadata={"env": env, "doc": doc, "grades": grades, "parse": parse})
-
-
-def read_settings(cls, environ: Mapping[str, str] | None = None):
-    """A settings record (a dataclass of :func:`setting` fields) read from ``environ`` (default: this
-    process's environment, now)."""
-    environ = os.environ if environ is None else environ
-    values = {}
-    for f in dataclasses.fields(cls):
-        raw = environ.get(f.metadata["env"], "")
-        if raw != "":
-            try:
-                values[f.name] = f.metadata["parse"](raw)
-            except ValueError as exc:
-                raise SettingError(f"{f.metadata['env']}={raw!r}: {f.metadata['doc']} ({exc})") from None
-    return cls(**values)
-
-
-def grade_changing(record) -> tuple[tuple[str, str], ...]:
-    """``(variable, value)`` of each setting of ``record`` marked ``grades=True``, in field order."""
-    return tuple((f.metadata["env"], repr(getattr(record, f.name))) for f in dataclasses.fields(record)
-                 if f.metadata["grades"])
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ENVIRONMENT", "SettingError", "Settings", "grade_changing", "read"]
+__all__ = ["ENVIRONMENT", "SettingError", "Settings", "grade_changing", "read", "read_settings", "setting"]
 
 
 class SettingError(ValueError):
@@ -58,22 +58,28 @@ class Settings:
                                  grades=False, default=True, parse=_not_zero)
 
 
-def read(environ: Mapping[str, str] | None = None) -> Settings:
-    """The settings from ``environ`` (default: this process's environment, now: a kernel that sets
-    ``os.environ["PTCOURSE_LANG"]`` is heard at once)."""
+def read_settings(cls, environ: Mapping[str, str] | None = None):
+    """A settings record (a dataclass of :func:`setting` fields; the grader's ``Environment`` too) read
+    from ``environ`` (default: this process's environment, now)."""
     environ = os.environ if environ is None else environ
     values = {}
-    for f in dataclasses.fields(Settings):
+    for f in dataclasses.fields(cls):
         raw = environ.get(f.metadata["env"], "")
         if raw != "":
             try:
                 values[f.name] = f.metadata["parse"](raw)
             except ValueError as exc:
                 raise SettingError(f"{f.metadata['env']}={raw!r}: {f.metadata['doc']} ({exc})") from None
-    return Settings(**values)
+    return cls(**values)
 
 
-def grade_changing(record: Settings) -> tuple[tuple[str, str], ...]:
+def read(environ: Mapping[str, str] | None = None) -> Settings:
+    """The settings from ``environ`` (default: this process's environment, now: a kernel that sets
+    ``os.environ["PTCOURSE_LANG"]`` is heard at once)."""
+    return read_settings(Settings, environ)
+
+
+def grade_changing(record) -> tuple[tuple[str, str], ...]:
     """``(variable, value)`` of each setting marked ``grades=True``, in field order."""
     return tuple((f.metadata["env"], repr(getattr(record, f.name))) for f in dataclasses.fields(record)
                  if f.metadata["grades"])
