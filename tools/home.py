@@ -23,6 +23,7 @@ from pathlib import Path
 import nbformat
 import tomllib
 
+from ptcourse.messages import msg_in
 from tools.lab_setup import home_metadata
 from tools.notebooks import DAYS, ROOT, points, solution_notebooks
 from tools.times import day_totals, duration, estimate
@@ -44,18 +45,6 @@ WORDS = {
         "header": "| 笔记本 | 你将学到 | 时间 | 分数 |\n|---|---|---:|---:|",
         "minutes": "{m} 分钟", "optional": "（另有 {m} 分钟选读）", "total_optional": "（另有 {m} 分钟选读）",
         "in_all": "第 {n} 天合计", "hours": "{h} 小时 {m:02d} 分钟",
-        "day_time": "第 {n} 天约 {time}", "days_joined": "，",
-        "days_end": "：这是读完全部内容、运行笔记本并做完每个练习的时间。每个笔记本的时间见下面的表格；标有“（选读）”的部分是额外内容。",
-        "ask_url": "到[课程讨论区]({url})提问，任何笔记本的问题都可以。",
-        "ask_none": "问你的老师或班级的讨论区；提问时把检查的信息一起贴上：它写明了期望的结果和你的代码给出的结果。",
-    },
-    "en": {
-        "day_time": "Day {n} about {time}", "days_joined": ", ",
-        "days_end": ": the time to read everything, run the notebooks and do every exercise. Each notebook's "
-                    "time is in the tables below; sections marked \"(optional)\" are extra.",
-        "ask_url": "the [course's discussion page]({url}); questions about any notebook are welcome there.",
-        "ask_none": "your instructor or your class's forum. Paste the check's message into your question: it "
-                    "says what was expected and what your code gave.",
     },
 }
 
@@ -82,7 +71,7 @@ def rows(source: str, loose: bool = False) -> list[Row]:
 
 
 def _minutes(minutes: int, lang: str, total: bool = False) -> str:
-    if lang not in WORDS or lang == "en":
+    if lang not in WORDS:
         return duration(minutes) if total else f"{minutes} min"
     hours, rest = divmod(minutes, 60)
     words = WORDS[lang]
@@ -142,16 +131,15 @@ def ask_url(root: Path = ROOT) -> str:
 
 def days_sentence(lang: str = "en") -> str:
     """How long each day takes, in one plain sentence of ``lang`` (the rule: tools/times.py)."""
-    words = WORDS[lang]
-    times = [words["day_time"].format(n=day.removeprefix("day"), time=_minutes(minutes, lang, total=True))
+    times = [msg_in(lang, "home.day_time", n=day.removeprefix("day"), time=_minutes(minutes, lang, total=True))
              for day, (minutes, _) in day_totals().items()]
-    return words["days_joined"].join(times) + words["days_end"]
+    return msg_in(lang, "home.days_joined").join(times) + msg_in(lang, "home.days_end")
 
 
 def ask_sentence(lang: str = "en", url: str | None = None) -> str:
     """Where to ask, in ``lang``: the configured page, else the instructor."""
     url = ask_url() if url is None else url
-    return WORDS[lang]["ask_url"].format(url=url) if url else WORDS[lang]["ask_none"]
+    return msg_in(lang, "home.ask_url", url=url) if url else msg_in(lang, "home.ask_none")
 
 
 def plain_words(source: str, lang: str = "en") -> str:
