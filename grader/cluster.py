@@ -39,9 +39,8 @@ def run_on_worker(spec: jobs.JobSpec) -> jobs.JobOutcome:
     work_root = scratch.process_folder("worker")  # private, removed when the worker ends, swept if it is killed
     outcome = jobs.run_spec(spec, work_root=work_root, slots=slots, zygotes=WORKER_ZYGOTES)
     private = [str(work_root), str(COURSE_ROOT), sys.prefix, sys.base_prefix, str(Path.home())]
-    outcome.messages = {k: security.scrub(v, private) for k, v in outcome.messages.items()}
-    if outcome.status != jobs.Status.REFUSED:
-        outcome.detail = security.scrub(outcome.detail, private)
+    if outcome.status != jobs.Status.REFUSED:  # a refusal names the worker's folders on purpose
+        outcome.record = outcome.record.scrubbed(lambda text: security.scrub(text, private))
     return outcome
 
 
@@ -132,11 +131,11 @@ class DaskExecutor:
                 outcome = future.result()
             except KilledWorker:  # the scheduler gives every worker death back (allowed-failures: 0): a lost job
                 lost = "its Dask worker died (a signal, the OOM killer, memory past the worker's limit, or a crash)"
-                outcome = jobs.JobOutcome(status=jobs.Status.ERROR, detail=f"lost: {lost}", lost=lost)
+                outcome = jobs.JobOutcome.failed(jobs.Status.ERROR, f"lost: {lost}", lost=lost)
             except FutureCancelledError as exc:
-                outcome = jobs.JobOutcome(status=jobs.Status.ERROR, detail=f"the cluster cancelled this job ({exc})")
+                outcome = jobs.JobOutcome.failed(jobs.Status.ERROR, f"the cluster cancelled this job ({exc})")
             except Exception as exc:  # noqa: BLE001 - the grader's own failure: reported, never fatal
-                outcome = jobs.JobOutcome(status=jobs.Status.ERROR, detail=f"grader error on the cluster: {exc!r}")
+                outcome = jobs.JobOutcome.failed(jobs.Status.ERROR, f"grader error on the cluster: {exc!r}")
             key = futures[future]
             future.release()
             yield key, outcome

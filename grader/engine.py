@@ -18,7 +18,7 @@ import sys
 import threading
 import time
 import warnings
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import nbformat
@@ -42,7 +42,15 @@ from grader import (
     zygote,
 )
 from grader.gradebook import COURSE_ROOT
-from grader.records import CellKind, CellResult, Integrity, NotebookRecord, RecordError, Status
+from grader.records import (
+    CellKind,
+    CheckResult,
+    GradedNotebook,
+    Integrity,
+    NotebookRecord,
+    RecordError,
+    Status,
+)
 from grader.settings import Environment, environment, grade_changing
 from ptcourse import nbmodel
 from ptcourse import settings as course_settings
@@ -175,7 +183,7 @@ def fingerprint(sub: submissions.Submission, template: Path, settings: str = "")
     return digest.hexdigest()[:20]
 
 
-def warning_notes(graded_nb: bytes | None, cells: dict[str, CellResult], lang: str | None) -> list[str]:
+def warning_notes(graded_nb: bytes | None, cells: dict[str, CheckResult], lang: str | None) -> list[str]:
     """A note for each check that passed while its code wrote a warning (or anything else) to stderr:
     shown to the learner, never counted against them (grader.compat.warnings_never_fail)."""
     if not graded_nb:
@@ -307,21 +315,21 @@ class Grader:
             return self._finish(sub, fp, result)
 
     def _finish(self, sub: submissions.Submission, fp: str, result: jobs.JobOutcome | None) -> NotebookRecord:
-        status, detail = (Status.UNREADABLE, sub.error) if result is None else (result.status, result.detail)
+        job = result.record if result is not None else GradedNotebook(Status.UNREADABLE, sub.error or "")
+        status, detail = job.status, job.detail
         instructor_detail = detail or ""
         if status == Status.ERROR:  # the grader's own trouble: details for the instructor only
             detail = msg("grader.error.internal")
-        cells = self.cells(sub, result, status, detail)
+        job = replace(job, checks=self.checks(sub, job, detail))  # every check of the course, each lost point in words
         if result is not None and (result.retries or result.lost):
             self.grader_faults(sub, result)
+        cells = {c.grade_id: c for c in job.checks}
         sub.notes.extend(warning_notes(result.graded_nb if result is not None else None, cells, sub.lang))
-        if result is not None and result.kernel_death:
-            death = result.kernel_death if result.kernel_death in ("memory", "stuck", "tasks", "disk") else "other"
+        if job.kernel_death:
+            death = job.kernel_death if job.kernel_death in ("memory", "stuck", "tasks", "disk") else "other"
             sub.notes.append(msg(f"grader.kernel_death.{death}"))
-        integrity = result.integrity if result is not None else None
-        integrity_notes(integrity, sub.notes, sub.findings, graded=result is not None and status == Status.GRADED)
-        grades = result.grades if result is not None and status == Status.GRADED else None
-        gradebook.merge(self.db_url, self.day, sub.student, sub.notebook, grades,
+        integrity_notes(job.integrity, sub.notes, sub.findings, graded=result is not None and status == Status.GRADED)
+        gradebook.merge(self.db_url, self.day, sub.student, sub.notebook, job if status == Status.GRADED else None,
                         timestamp=sub.timestamp, flagged=bool(sub.findings))
         if result is not None and result.graded_nb is not None:
             dest = self.autograded_root / sub.student / self.day / f"{sub.notebook}.ipynb"
@@ -329,18 +337,8 @@ class Grader:
             dest.write_bytes(result.graded_nb)
         if instructor_detail and status != Status.GRADED:
             self.log_line(f"{sub.student} {sub.notebook}: {status}: {instructor_detail}")
-        private = self.private_paths
         feedback = self.feedback_root / sub.student / self.day / f"{sub.notebook}.html"
-        record = NotebookRecord(
-            student=sub.student, day=self.day, notebook=sub.notebook, file=sub.path.name, status=status,
-            detail=security.scrub(detail or "", private), instructor_detail=instructor_detail,
-            notes=tuple(security.scrub(n, private) for n in sub.notes),
-            findings=tuple(security.scrub(f, private) for f in sub.findings), integrity=integrity,
-            score=sum(c.score for c in cells.values()), max_score=sum(c.max for c in cells.values()),
-            cells=cells, fingerprint=fp, wall_s=result.wall_s if result else 0.0,
-            cells_s=result.cells_s if result else None, peak_bytes=result.peak_bytes if result else None,
-            late_penalty=(result.grades.late_penalty or 0.0) if result and result.grades else 0.0,
-            timestamp=sub.timestamp, lang=sub.lang, feedback=os.path.relpath(feedback, self.reports))
+        record = self.notebook_record(sub, fp, job, detail, instructor_detail, feedback)
         self.write_feedback(sub, record, feedback)
         path = self.record_path(sub.student, sub.notebook)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -348,6 +346,20 @@ class Grader:
         tmp.write_text(json.dumps(record.to_json(), indent=1))
         os.replace(tmp, path)
         return record
+
+    def notebook_record(self, sub: submissions.Submission, fp: str, job: GradedNotebook, detail: str | None,
+                        instructor_detail: str, feedback: Path) -> NotebookRecord:
+        """The notebook's record for its page, the report, Gradescope and a rerun: the job's record, with
+        what intake knows of the hand-in, every learner-visible text scrubbed of the grading machine's paths."""
+        private = self.private_paths
+        return NotebookRecord(
+            student=sub.student, day=self.day, notebook=sub.notebook, file=sub.path.name, status=job.status,
+            detail=security.scrub(detail or "", private), instructor_detail=instructor_detail,
+            notes=tuple(security.scrub(n, private) for n in sub.notes),
+            findings=tuple(security.scrub(f, private) for f in sub.findings), integrity=job.integrity,
+            score=job.score, max_score=job.max_score, cells={c.grade_id: c for c in job.checks}, fingerprint=fp,
+            wall_s=job.wall_s, cells_s=job.cells_s, peak_bytes=job.peak_bytes, late_penalty=job.late_penalty or 0.0,
+            timestamp=sub.timestamp, lang=sub.lang, feedback=os.path.relpath(feedback, self.reports))
 
     def grader_faults(self, sub: submissions.Submission, result: jobs.JobOutcome) -> None:
         """A job that a grading process's death cost a try (grader/faults.py): the class report says so; one
@@ -366,24 +378,27 @@ class Grader:
         self.log_line(text)
         print(f"warning: {text}", file=sys.stderr)
 
-    def cells(self, sub: submissions.Submission, result: jobs.JobOutcome | None, status: Status,
-              detail: str | None) -> dict[str, CellResult]:
-        """Each graded check of the notebook, in course order: its points, and why it lost them."""
-        cells = {}
-        scores = {g.name: float(g.auto_score or 0) for g in result.grades.grades} if result and result.grades else {}
+    def checks(self, sub: submissions.Submission, job: GradedNotebook, detail: str | None) -> tuple[CheckResult, ...]:
+        """Each graded check of the notebook, in course order, from the job's record: its points, and why
+        it lost them (a check the job did not reach: stopped, with the notebook's status)."""
+        checks, status = [], job.status
         for gid, points in self.maxes[sub.notebook].items():
-            message = kind = None
-            if result is not None and result.grades is not None and gid in result.messages:
-                message = security.scrub(result.messages[gid], self.private_paths)
-                kind = result.kinds.get(gid, CellKind.MISTAKE)
-            if not message and status in (Status.TIMEOUT, Status.ERROR, Status.UNREADABLE):
-                message = msg("grader.cell.stopped", status=report.status_words(status, sub.lang),
-                              detail=(detail or "").splitlines()[0][:200] if detail else "")
-                kind = CellKind.STOPPED if status != Status.UNREADABLE else CellKind.MISTAKE
-            if not message and scores.get(gid, 0.0) < points:  # every lost point says why, in words
-                message = msg("grader.cell.lost", score=scores.get(gid, 0.0), max_score=points)
-            cells[gid] = CellResult(scores.get(gid, 0.0), points, message, kind)
-        return cells
+            found = job.check(gid) if status == Status.GRADED else None
+            check = replace(found, max=points) if found else CheckResult(0.0, points, grade_id=gid)
+            if check.message:
+                check = replace(check, message=security.scrub(check.message, self.private_paths),
+                                kind=check.kind or CellKind.MISTAKE)
+            elif status in (Status.TIMEOUT, Status.ERROR, Status.UNREADABLE):
+                words = report.status_words(status, sub.lang)
+                first = (detail or "").splitlines()[0][:200] if detail else ""
+                check = replace(check, message=msg("grader.cell.stopped", status=words, detail=first),
+                                message_id="grader.cell.stopped", values=(("status", words), ("detail", first)),
+                                kind=CellKind.STOPPED if status != Status.UNREADABLE else CellKind.MISTAKE)
+            elif check.score < points:  # every lost point says why, in words
+                check = replace(check, message=msg("grader.cell.lost", score=check.score, max_score=points),
+                                message_id="grader.cell.lost", values=(("score", check.score), ("max_score", points)))
+            checks.append(check)
+        return tuple(checks)
 
     def write_feedback(self, sub: submissions.Submission, record: NotebookRecord, feedback: Path) -> None:
         """The learner's page, and the files ``nbgrader release_feedback`` reads beside it."""
@@ -569,8 +584,7 @@ class Grader:
             wall = sum(r.wall_s for r in timed) / len(timed)
             self.summary.cells_s, self.summary.overhead_s = cells, wall - cells
             timing = msg_in(self.lang, "grader.report.timing", wall=wall, cells=cells, overhead=wall - cells)
-        scores = gradebook.scores(self.db_url, self.day)
-        notebooks = gradebook.notebook_names(self.db_url, self.day)
+        grades = gradebook.class_grades(self.db_url, self.day)  # manual grades included: what every output reads
         review: dict[str, list[str]] = {}
         for r in records:
             if not r.graded or r.findings:
@@ -581,21 +595,20 @@ class Grader:
         for student in self.intake.needing_human():  # a hand-in time or an extension that could not be used
             review.setdefault(student, []).extend(n.text(self.lang) for n in self.intake.of(student) if n.needs_human)
         self.summary.csv = self.reports / "grades.csv"
-        late = gradebook.penalties(self.db_url, self.day)  # late hand-ins (grader.late)
-        report.write_csv(self.summary.csv, self.day, notebooks, scores, review, penalties=late,
-                         intake=self.intake.by_student(self.lang), dues=self.intake.dues)
+        report.write_csv(self.summary.csv, grades, review, intake=self.intake.by_student(self.lang),
+                         dues=self.intake.dues)
         max_total = sum(sum(m.values()) for m in self.maxes.values())
-        self.summary.exports = [exports.export(kind, self.db_url, self.day, self.reports, column=self.opts.lms_column,
+        self.summary.exports = [exports.export(kind, grades, self.reports, column=self.opts.lms_column,
                                                roster=self.opts.roster, missing_as_zero=self.opts.missing_as_zero)
                                 for kind in dict.fromkeys(self.opts.exports)]
         self.summary.report = self.reports / "report.html"
         self.summary.report.write_text(report.class_report_html(
             self.day, records, self.order,
             report.ClassFacts(
-                max_total=max_total, warnings=tuple(self.summary.warnings), timing=timing, penalties=late,
+                max_total=max_total, warnings=tuple(self.summary.warnings), timing=timing,
                 similarity_html=self.similarity(subs), exports=tuple(self.summary.exports),
                 platform_late={s.student: s.origin.platform.value for s in subs if s.origin and s.origin.late},
-                intake=tuple(self.intake.notes), scores=scores),
+                intake=tuple(self.intake.notes), grades=grades),
             lang=self.lang))
 
     def read_records(self) -> list[NotebookRecord]:

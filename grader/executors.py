@@ -106,7 +106,7 @@ class LocalPool:
                 try:
                     outcome = future.result()
                 except Exception as exc:  # the grader's own failure: reported, never fatal
-                    outcome = jobs.JobOutcome(status=jobs.Status.ERROR, detail=f"grader error: {exc!r}")
+                    outcome = jobs.JobOutcome.failed(jobs.Status.ERROR, f"grader error: {exc!r}")
                 yield futures[future], outcome
 
     def close(self) -> None:

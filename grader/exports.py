@@ -27,7 +27,7 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-from grader import gradebook, platforms
+from grader import platforms
 from grader import roster as roster_mod
 from grader.lms_files import (  # noqa: F401
     CANVAS_IDENTITY,
@@ -39,20 +39,13 @@ from grader.lms_files import (  # noqa: F401
     write_canvas,
     write_moodle,
 )
+from grader.records import ClassGrades
 from grader.roster import key  # noqa: F401
 
 
-def day_grades(db_url: str, day: str) -> list[Grade]:
-    """Each student's total for ``day`` from the gradebook, after the late penalty."""
-    scores = gradebook.scores(db_url, day)
-    late = gradebook.penalties(db_url, day)
-    out = []
-    for student in sorted(scores):
-        total = sum(s for s, _ in scores[student].values())
-        max_total = sum(m for _, m in scores[student].values())
-        penalty = sum(late.get(student, {}).values())
-        out.append(Grade(student, max(0.0, total - penalty), max_total, penalty))
-    return out
+def day_grades(grades: ClassGrades) -> list[Grade]:
+    """Each student's total for the day, after the late penalty: ``final_total`` of grades.csv."""
+    return [Grade(s.student, s.final, s.max_points, s.late_penalty) for s in grades.students]
 
 
 def read_roster(path: Path) -> tuple[list[str], list[dict[str, str]]]:
@@ -61,15 +54,16 @@ def read_roster(path: Path) -> tuple[list[str], list[dict[str, str]]]:
     return list(found.header), [dict(r) for r in found.rows]
 
 
-def export(kind: str, db_url: str, day: str, reports: Path, column: str | None = None,
+def export(kind: str, grades: ClassGrades, reports: Path, column: str | None = None,
            roster: Path | None = None, missing_as_zero: bool = False) -> ExportResult:
-    """Write ``reports/<kind>.csv`` (and ``<kind>-unmatched.csv`` if some student matched no roster row)."""
-    grades = day_grades(db_url, day)
+    """Write ``reports/<kind>.csv`` (and ``<kind>-unmatched.csv`` if some student matched no roster row)
+    from the class's grades."""
+    day = grades.day
     identities = platforms.load_identities(Path(reports) / platforms.IDENTITIES)
     loaded = roster_mod.load(roster) if roster is not None else None
     if loaded is not None and loaded.kind.platform != kind:
         loaded = None  # the other platform's roster: this file uses the grader's ids (the CLI says so)
-    return write(kind, Path(reports), grades, column or f"PyTorch in Three Days: {day}", loaded, identities,
+    return write(kind, Path(reports), day_grades(grades), column or f"PyTorch in Three Days: {day}", loaded, identities,
                  missing_as_zero)
 
 

@@ -17,12 +17,12 @@ import sys
 import tempfile
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 from nbgrader.api import Gradebook, MissingEntry
 
 from grader import compat
+from grader.records import CheckResult, ClassGrades, GradedNotebook, NotebookGrade, Status, StudentGrades
 from grader.settings import CACHE, COURSE_ID, COURSE_ROOT, GRADER_DIR  # noqa: F401 - read through gradebook too
 
 COURSE_CONFIG = GRADER_DIR / "nbgrader_config.py"
@@ -238,32 +238,17 @@ def _open(db_url: str):
         raise
 
 
-@dataclass
-class CellGrade:
-    """One graded cell's automatic result."""
-
-    name: str
-    auto_score: float | None
-    max_score: float
-    needs_manual_grade: bool
-
-
-@dataclass
-class NotebookGrades:
-    """What a job's gradebook holds for the one notebook it graded."""
-
-    grades: list[CellGrade]
-    comments: dict[str, str | None]
-    late_penalty: float | None
-
-
-def read_job_grades(db_url: str, day: str, student: str, notebook: str) -> NotebookGrades:
-    """The automatic grades nbgrader wrote into a job's gradebook."""
+def read_job_record(db_url: str, day: str, student: str, notebook: str) -> GradedNotebook:
+    """What nbgrader wrote into a job's gradebook for its one notebook, as the start of the job's record:
+    each check's automatic score, its maximum and whether it needs a human; the comments; the late penalty."""
     with Gradebook(db_url, COURSE_ID) as gb:
         nb = gb.find_submission_notebook(notebook, day, student)
-        grades = [CellGrade(g.name, g.auto_score, g.max_score, bool(g.needs_manual_grade)) for g in nb.grades]
-        comments = {c.name: c.auto_comment for c in nb.comments}
-        return NotebookGrades(grades, comments, nb.late_submission_penalty)
+        checks = tuple(CheckResult(float(g.auto_score or 0), float(g.max_score), grade_id=g.name,
+                                   needs_manual=bool(g.needs_manual_grade)) for g in nb.grades)
+        comments = tuple((c.name, c.auto_comment) for c in nb.comments)
+        late = nb.late_submission_penalty
+        return GradedNotebook(Status.GRADED, checks=checks, comments=comments,
+                              late_penalty=None if late is None else float(late))
 
 
 def notebook_names(db_url: str, day: str) -> list[str]:
@@ -280,9 +265,9 @@ def max_scores(db_url: str, day: str) -> dict[str, dict[str, float]]:
         }
 
 
-def merge(db_url: str, day: str, student: str, notebook: str, result: NotebookGrades | None,
+def merge(db_url: str, day: str, student: str, notebook: str, result: GradedNotebook | None,
           timestamp=None, flagged: bool = False) -> None:
-    """Write one notebook's automatic grades into the course gradebook.
+    """Write one notebook's automatic grades, from its job's record, into the course gradebook.
 
     ``result=None`` records the notebook as graded with zero (it could not be run). Manual
     scores are left as they are.
@@ -296,12 +281,12 @@ def merge(db_url: str, day: str, student: str, notebook: str, result: NotebookGr
         except MissingEntry:
             gb.add_submission(day, student, **kwargs)
         sub_nb = gb.find_submission_notebook(notebook, day, student)
-        by_name = {g.name: g for g in (result.grades if result else [])}
+        by_name = {c.grade_id: c for c in (result.checks if result else ())}
         for grade in sub_nb.grades:
             found = by_name.get(grade.name)
-            grade.auto_score = found.auto_score if found else 0
-            grade.needs_manual_grade = found.needs_manual_grade if found else False
-        comments = result.comments if result else {}
+            grade.auto_score = found.score if found else 0
+            grade.needs_manual_grade = found.needs_manual if found else False
+        comments = dict(result.comments) if result else {}
         for comment in sub_nb.comments:
             if comment.name in comments:
                 comment.auto_comment = comments[comment.name]
@@ -329,25 +314,21 @@ def zero_missing(db_url: str, day: str, student: str, submitted: set[str]) -> No
         gb.db.commit()
 
 
-def scores(db_url: str, day: str) -> dict[str, dict[str, tuple[float, float]]]:
-    """``{student: {notebook: (score, max_score)}}``, manual grades included."""
-    out: dict[str, dict[str, tuple[float, float]]] = {}
+def class_grades(db_url: str, day: str) -> ClassGrades:
+    """The class's grades for ``day`` as grades.csv, the report and the exports read them: every
+    student's notebooks with their points (nbgrader's score: an instructor's manual grade where there is
+    one, else the automatic one merged from the job's record) and late penalty. The one reader of the
+    course gradebook's results."""
     with _open(db_url) as gb:
-        for sub in gb.assignment_submissions(day):
-            out[sub.student.id] = {nb.name: (float(nb.score), float(nb.max_score)) for nb in sub.notebooks}
-    return out
-
-
-def cell_scores(db_url: str, day: str) -> dict[str, dict[str, dict[str, tuple[float, float]]]]:
-    """``{student: {notebook: {grade_id: (score, max_score)}}}``, manual grades included."""
-    out: dict[str, dict[str, dict[str, tuple[float, float]]]] = {}
-    with _open(db_url) as gb:
-        for sub in gb.assignment_submissions(day):
-            out[sub.student.id] = {
-                nb.name: {g.name: (float(g.score), float(g.max_score)) for g in nb.grades}
-                for nb in sub.notebooks
-            }
-    return out
+        names = tuple(sorted(nb.name for nb in gb.find_assignment(day).notebooks))
+        students = []
+        for sub in sorted(gb.assignment_submissions(day), key=lambda s: s.student.id):
+            notebooks = tuple(
+                NotebookGrade(nb.name, float(nb.score), float(nb.max_score), float(nb.late_submission_penalty or 0),
+                              tuple(CheckResult(float(g.score), float(g.max_score), grade_id=g.name) for g in nb.grades))
+                for nb in sorted(sub.notebooks, key=lambda n: n.name))
+            students.append(StudentGrades(sub.student.id, notebooks))
+    return ClassGrades(day, names, tuple(students))
 
 
 def flagged(db_url: str, day: str) -> set[tuple[str, str]]:
@@ -359,14 +340,3 @@ def flagged(db_url: str, day: str) -> set[tuple[str, str]]:
             for nb in sub.notebooks
             if nb.flagged
         }
-
-
-def penalties(db_url: str, day: str) -> dict[str, dict[str, float]]:
-    """``{student: {notebook: late penalty}}`` for the notebooks that have one."""
-    out: dict[str, dict[str, float]] = {}
-    with _open(db_url) as gb:
-        for sub in gb.assignment_submissions(day):
-            for nb in sub.notebooks:
-                if nb.late_submission_penalty:
-                    out.setdefault(sub.student.id, {})[nb.name] = float(nb.late_submission_penalty)
-    return out

@@ -25,7 +25,7 @@ import nbformat
 
 from grader import cell_words, compat, faults, gradebook, inductor, sandbox, scratch, settings, zygote
 from grader.observations import ObserveSpec
-from grader.records import CellKind, Disagreed, Integrity, Status
+from grader.records import CellKind, Disagreed, GradedNotebook, Integrity, Status, Verdict
 from ptcourse.messages import msg_in
 
 JOB_CONFIG = """\
@@ -57,16 +57,16 @@ def _context():
 
 
 def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str,
-                   summary: dict | None = None, observe: ObserveSpec | None = None, fault: str | None = None) -> None:
+                   task: RecordTask | None = None, observe: ObserveSpec | None = None, fault: str | None = None) -> None:
     """Body of a job process: ``nbgrader <argv>`` in ``cwd``, output to ``log_path``; then, with
-    ``summary``, what the grader reads back (:func:`_write_summary`). ``observe``: the second key
+    ``task``, the job's one output, its :class:`GradedNotebook` (:func:`_write_record`). ``observe``: the second key
     (grader/observations.py), handed over in memory. Its last act is the marker that tells an orderly
     end from a grading process that died (grader/faults.py); ``fault``: the tests' hook there."""
     faults.die_with_parent()  # the fork server gone: this job is lost, and stops (the grader retries it)
     os.setsid()  # its own process group, so a time-out can kill it and everything it started
     ok = False
     try:
-        _nbgrader_job(argv, cwd, env, log_path, summary, observe, fault)
+        _nbgrader_job(argv, cwd, env, log_path, task, observe, fault)
         ok = True
     except SystemExit as exc:
         ok = exc.code in (0, None)
@@ -75,7 +75,7 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
         faults.write_marker(cwd, ok)
 
 
-def _nbgrader_job(argv: list[str], cwd: str, env: dict[str, str], log_path: str, summary: dict | None,
+def _nbgrader_job(argv: list[str], cwd: str, env: dict[str, str], log_path: str, task: RecordTask | None,
                   observe: ObserveSpec | None, fault: str | None) -> None:
     os.chdir(cwd)
     os.environ.clear()
@@ -97,44 +97,78 @@ def _nbgrader_job(argv: list[str], cwd: str, env: dict[str, str], log_path: str,
     execute.OBSERVE, execute.OBSERVED_PATH = observe, os.path.join(cwd, "observed.json")
     execute.INTEGRITY_PATH = os.path.join(cwd, "integrity.json")
     if fault:
-        faults.arm(execute.JailedExecute, fault, summary["student"] if summary else "")
+        faults.arm(execute.JailedExecute, fault, task.student if task else "")
     execute.start_kernel_early()  # it boots while nbgrader prepares the notebook
     try:
         NbGraderApp.launch_instance(argv)
     finally:
         execute.discard_early_kernel()
-    if summary is not None:
-        _write_summary(**summary)
+    if task is not None:
+        _write_record(task, observe)
 
 
-def _write_summary(db_url: str, day: str, student: str, notebook: str, lang: str, autograded: str,
-                   out: str) -> None:
-    """In the job process, where the gradebook is open already: the notebook's grades, and each failing
-    check's message and kind, as JSON in ``out``. Nothing is written if anything is amiss: the grader
-    then reads the job's gradebook and notebook itself (and reports what is wrong)."""
-    from dataclasses import asdict
+RECORD_NAME = "graded.json"  # in the job's folder: the job's one output, its GradedNotebook as JSON
 
+
+@dataclass(frozen=True)
+class RecordTask:
+    """What the job process needs to write its record: the job's gradebook, its notebook's ids, the
+    messages' language, the graded notebook nbgrader writes, the job's folder and its runtime folder."""
+
+    db_url: str
+    day: str
+    student: str
+    notebook: str
+    lang: str
+    autograded: str
+    job_dir: str
+    runtime: str
+
+
+def _write_record(task: RecordTask, observe: ObserveSpec | None) -> None:
+    """In the job process, where the gradebook is open already: the job's :class:`GradedNotebook`, written
+    once, as JSON, in ``<job>/graded.json``. Whatever goes wrong is said in the record (an ERROR, its
+    detail for the instructor), never left for the driver to guess."""
     try:
-        grades = gradebook.read_job_grades(db_url, day, student, notebook)
-        graded_nb = nbformat.read(autograded, as_version=4)
-        data = {"grades": asdict(grades), "messages": failure_messages(graded_nb, lang),
-                "kinds": failure_kinds(graded_nb)}
-        with open(out + ".part", "w") as f:
-            json.dump(data, f)
-        os.replace(out + ".part", out)
-    except Exception:  # noqa: BLE001 - the grader's own reading reports it
-        pass
+        record = job_record(task, observe)
+    except Exception as exc:  # noqa: BLE001 - said in the record, for the instructor
+        record = GradedNotebook(Status.ERROR, msg_in(task.lang, "grader.job.unreadable_result") + f" ({exc!r})")
+    out = Path(task.job_dir) / RECORD_NAME
+    part = out.with_name(out.name + ".part")
+    part.write_text(json.dumps(record.to_json()))
+    os.replace(part, out)
 
 
-def _read_summary(path: Path) -> tuple[gradebook.NotebookGrades, dict, dict] | None:
-    """What :func:`_write_summary` wrote, or ``None``."""
+def job_record(task: RecordTask, observe: ObserveSpec | None = None) -> GradedNotebook:
+    """The record of a job that ran to its end: nbgrader's scores from the job's gradebook, each failing
+    check's message and kind from the graded notebook, what the guard and the second key saw, timings."""
+    graded = gradebook.read_job_record(task.db_url, task.day, task.student, task.notebook)
+    graded_nb = nbformat.read(task.autograded, as_version=4)
+    failures = failures_of(graded_nb, task.lang)
+    found = job_findings(Path(task.job_dir), Path(task.runtime), graded=True)
+    judged = verdicts(found.integrity, (observe.reference or {}) if observe else {})
+    checks = tuple(replace(c, **failures.get(c.grade_id, {}), verdict=judged.get(c.grade_id)) for c in graded.checks)
+    return replace(graded, checks=checks, integrity=found.integrity, observed=found.observed,
+                   cells_s=found.cells_s, kernel_death=found.kernel_death)
+
+
+def verdicts(integrity: Integrity | None, reference: dict) -> dict[str, Verdict]:
+    """Each check's verdict from the guard and the second key: voided, disagreed, unjudged, else agreed
+    where the reference observed it."""
+    out = {g: Verdict.AGREED for g in reference}
+    if integrity is not None:
+        out.update({d.grade_id: Verdict.UNJUDGED for d in integrity.unjudged})
+        out.update({d.grade_id: Verdict.DISAGREED for d in integrity.disagreed})
+        out.update({v.grade_id: Verdict.VOIDED for v in integrity.voided})
+    return out
+
+
+def _read_record(path: Path, lang: str) -> GradedNotebook:
+    """The job's record, as its process wrote it; one it did not write, or that cannot be read, is an ERROR."""
     try:
-        data = json.loads(path.read_text())
-        grades = gradebook.NotebookGrades([gradebook.CellGrade(**g) for g in data["grades"]["grades"]],
-                                          data["grades"]["comments"], data["grades"]["late_penalty"])
-        return grades, dict(data["messages"]), dict(data["kinds"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+        return GradedNotebook.from_json(json.loads(path.read_text()))
+    except (OSError, ValueError, RecursionError) as exc:  # RecordError is a ValueError
+        return GradedNotebook(Status.ERROR, msg_in(lang, "grader.job.unreadable_result") + f" ({exc})")
 
 
 @dataclass(frozen=True)
@@ -180,27 +214,19 @@ def failure_kind(output) -> CellKind:
     return CellKind.MISTAKE
 
 
-def failure_kinds(nb) -> dict[str, str]:
-    """``{grade_id: kind}`` for each graded cell with an error output (see :func:`failure_kind`)."""
+def failures_of(nb, lang: str = "en") -> dict[str, dict]:
+    """For each graded cell with an error output, what its check result says about it: the message
+    (``message``, and ``message_id`` where the grader's own catalogue wrote it) and the kind
+    (:func:`failure_kind`), as :class:`CheckResult` fields."""
     out = {}
     for cell in nb.cells:
         meta = cell.get("metadata", {}).get("nbgrader", {})
         errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
         if cell.cell_type == "code" and meta.get("grade") and errors:
-            out[meta["grade_id"]] = failure_kind(errors[-1])
-    return out
-
-
-def failure_messages(nb, lang: str = "en") -> dict[str, str]:
-    """``{grade_id: message}`` for each graded cell with an error output."""
-    out = {}
-    for cell in nb.cells:
-        meta = cell.get("metadata", {}).get("nbgrader", {})
-        if cell.cell_type != "code" or not meta.get("grade"):
-            continue
-        errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
-        if errors:
-            out[meta["grade_id"]] = error_text(errors[-1], lang)
+            last = errors[-1]
+            not_done = last.get("ename") == "NotImplementedError" and not last.get("evalue")
+            out[meta["grade_id"]] = {"message": error_text(last, lang), "kind": failure_kind(last),
+                                     "message_id": "grader.cell.not_done" if not_done else None}
     return out
 
 
@@ -310,25 +336,20 @@ def run_job(
         (runtime / "jail.json").write_text(json.dumps(jail.to_dict()))
         proc_env = _process_env(job_dir, runtime, kernel_env)
         autograded = job_dir / "autograded" / student / day / f"{notebook}.ipynb"
-        status, detail, lost, exitcode = _run_nbgrader(
-            job_dir, proc_env, limits.notebook_timeout, lang, observe,
-            {"db_url": db_url, "day": day, "student": student, "notebook": notebook, "lang": lang,
-             "autograded": str(autograded), "out": str(job_dir / "summary.json")})
+        task = RecordTask(db_url, day, student, notebook, lang, str(autograded), str(job_dir), str(runtime))
+        status, detail, lost, exitcode = _run_nbgrader(job_dir, proc_env, limits.notebook_timeout, observe, task)
         peak = sandbox.cgroup_peak(cgroup)
         sandbox.remove_cgroup(cgroup)
         sandbox.remove_cgroup(pids)
 
+        if not lost:
+            result = _outcome(status, detail, exitcode, task, autograded)
+            if zyg is not None and result.record.kernel_death and not zyg.alive():  # the kernel's death came from above
+                lost = "the warm-kernel server (zygote) that forked its kernel died"
         if lost:
-            return JobOutcome(status=Status.ERROR, detail=f"lost: {lost}", peak_bytes=peak, lost=lost,
-                              wall_s=time.monotonic() - started)
-        result = _outcome(status, detail, peak, exitcode, (db_url, day, student, notebook, lang),
-                          job_dir, autograded)
-        _read_job_files(result, runtime, job_dir)
-        if zyg is not None and result.kernel_death and not zyg.alive():  # the kernel's death came from above
-            lost = "the warm-kernel server (zygote) that forked its kernel died"
-            return JobOutcome(status=Status.ERROR, detail=f"lost: {lost}", peak_bytes=peak, lost=lost,
-                              wall_s=time.monotonic() - started)
-        result.wall_s = time.monotonic() - started
+            return JobOutcome.failed(Status.ERROR, f"lost: {lost}", lost=lost, peak_bytes=peak,
+                                     wall_s=time.monotonic() - started)
+        result.record = replace(result.record, wall_s=time.monotonic() - started, peak_bytes=peak)
         clean = True
         return result
     finally:
@@ -336,15 +357,15 @@ def run_job(
             (zygotes.release if clean else zygotes.discard)(zyg)
 
 
-def _run_nbgrader(job_dir: Path, proc_env: dict[str, str], timeout: float, lang: str, observe: ObserveSpec | None,
-                  summary: dict) -> tuple[Status, str, str, int | None]:
+def _run_nbgrader(job_dir: Path, proc_env: dict[str, str], timeout: float, observe: ObserveSpec | None,
+                  task: RecordTask) -> tuple[Status, str, str, int | None]:
     """``nbgrader autograde`` in a job process of the fork server, within ``timeout``: the status, its
     detail, why the job was lost (a grading process died: grader/faults.py; ``""`` if not) and the exit code."""
-    student, day = summary["student"], summary["day"]
+    student, day, lang = task.student, task.day, task.lang
     proc = _context().Process(
         target=_nbgrader_main,
         args=(["autograde", day, "--student", student, "--force", "--log-level=WARN"],
-              str(job_dir), proc_env, str(job_dir / "nbgrader.log"), summary, observe, faults.armed(student)),
+              str(job_dir), proc_env, str(job_dir / "nbgrader.log"), task, observe, faults.armed(student)),
         daemon=False,
     )
     proc.start()
@@ -401,51 +422,56 @@ def _finished(proc, timeout: float) -> bool:
     return False
 
 
-def _outcome(status: Status, detail: str, peak: int | None, exitcode: int | None, ids: tuple,
-             job_dir: Path, autograded: Path) -> JobOutcome:
-    """What the job's nbgrader process left: its summary, else its gradebook and graded notebook."""
-    db_url, day, student, notebook, lang = ids
-    result = JobOutcome(status=status, detail=detail, peak_bytes=peak)
+def _outcome(status: Status, detail: str, exitcode: int | None, task: RecordTask, autograded: Path) -> JobOutcome:
+    """What the job left: the record its process wrote when it ran to its end, else one made here from
+    what it did leave (a time-out: its timings and what the guard saw), and the graded notebook."""
+    if status == Status.GRADED and (exitcode != 0 or not autograded.exists()):
+        status = Status.ERROR
+        detail = msg_in(task.lang, "grader.job.nbgrader_failed") + "\n" + _tail(Path(task.job_dir) / "nbgrader.log")
     if status != Status.GRADED:
-        return result
-    if exitcode != 0 or not autograded.exists():
-        result.status = Status.ERROR
-        result.detail = msg_in(lang, "grader.job.nbgrader_failed") + "\n" + _tail(job_dir / "nbgrader.log")
-        return result
+        found = job_findings(Path(task.job_dir), Path(task.runtime), graded=False)
+        return JobOutcome(GradedNotebook(status, detail, integrity=found.integrity, observed=found.observed,
+                                         cells_s=found.cells_s, kernel_death=found.kernel_death))
+    record = _read_record(Path(task.job_dir) / RECORD_NAME, task.lang)
     try:
-        summary = _read_summary(job_dir / "summary.json")
-        if summary is not None:
-            result.grades, result.messages, result.kinds = summary
-        else:
-            result.grades = gradebook.read_job_grades(db_url, day, student, notebook)
-            graded_nb = nbformat.read(str(autograded), as_version=4)
-            result.messages = failure_messages(graded_nb, lang)
-            result.kinds = failure_kinds(graded_nb)
-        result.graded_nb = autograded.read_bytes()
-    except Exception as exc:  # a corrupt output is reported, not raised
-        result.status = Status.ERROR
-        result.detail = msg_in(lang, "grader.job.unreadable_result") + f" ({exc})"
-    return result
+        graded_nb = autograded.read_bytes() if record.status == Status.GRADED else None
+    except OSError as exc:  # a corrupt output is reported, not raised
+        record, graded_nb = GradedNotebook(Status.ERROR, msg_in(task.lang, "grader.job.unreadable_result") + f" ({exc})"), None
+    return JobOutcome(record, graded_nb=graded_nb)
 
 
-def _read_job_files(result: JobOutcome, runtime: Path, job_dir: Path) -> None:
-    """What the job's Execute step left: timings (the kernel's runtime folder), the guard's summary and
-    the second key's observations (the job's own folder, which no kernel sees)."""
-    _read_runtime(result, runtime)
-    _read_integrity(job_dir / "integrity.json", result)
-    _read_observed(job_dir / "observed.json", result)
+@dataclass(frozen=True)
+class Findings:
+    """What a job's Execute step left beside nbgrader's results: the guard's summary, the second key's
+    observations (the job's own folder, which no kernel sees) and the kernel's timings (its runtime folder)."""
+
+    integrity: Integrity | None = None
+    observed: dict | None = None
+    cells_s: float | None = None
+    kernel_death: str | None = None
 
 
-def _read_runtime(result: JobOutcome, runtime: Path) -> None:
-    """The kernel's timings, written by the job's Execute step."""
-    timing = runtime / "timing.json"
-    if timing.exists():
-        data = json.loads(timing.read_text())
-        result.cells_s = data.get("cells_s")
-        result.kernel_death = data.get("dead")
+def job_findings(job_dir: Path, runtime: Path, graded: bool) -> Findings:
+    """The job's :class:`Findings`; ``graded``: the notebook ran to its end (a missing guard summary is then a finding)."""
+    cells_s, death = _read_runtime(runtime)
+    integrity = _read_integrity(job_dir / "integrity.json", graded)
+    observed, integrity = _read_observed(job_dir / "observed.json", integrity)
+    return Findings(integrity, observed, cells_s, death)
 
 
-def _read_integrity(path: Path, result: JobOutcome) -> None:
+def _read_runtime(runtime: Path) -> tuple[float | None, str | None]:
+    """The kernel's time running cells and why it died (if it did), written by the job's Execute step."""
+    try:
+        data = json.loads((runtime / "timing.json").read_text())
+    except (OSError, ValueError, RecursionError):
+        return None, None
+    if not isinstance(data, dict):
+        return None, None
+    cells_s, dead = data.get("cells_s"), data.get("dead")
+    return (float(cells_s) if isinstance(cells_s, (int, float)) else None), (str(dead) if dead else None)
+
+
+def _read_integrity(path: Path, graded: bool) -> Integrity | None:
     """The guard's summary (grader/guard.py), from the job's folder. A graded notebook whose summary
     is missing, unreadable or not the guard's is one the guard could not vouch for: a finding, as
     when the guard was never installed; never a crash."""
@@ -457,28 +483,27 @@ def _read_integrity(path: Path, result: JobOutcome) -> None:
             integrity = Integrity.from_json(data)
     except (OSError, ValueError, RecursionError):  # RecordError is a ValueError
         integrity = None
-    if integrity is not None:
-        result.integrity = integrity
-    elif result.status == Status.GRADED and settings.environment().guard:
-        result.integrity = Integrity(installed=False)
+    if integrity is None and graded and settings.environment().guard:
+        return Integrity(installed=False)
+    return integrity
 
 
-def _read_observed(path: Path, result: JobOutcome) -> None:
-    """What the second key saw: a reference run's observations, or a learner's disagreements."""
+def _read_observed(path: Path, integrity: Integrity | None) -> tuple[dict | None, Integrity | None]:
+    """What the second key saw: a reference run's observations, or a learner's disagreements (added to
+    ``integrity``)."""
     try:
         data = json.loads(path.read_text())
     except (OSError, ValueError, RecursionError):
-        return
+        return None, integrity
     if not isinstance(data, dict):
-        return
-    if isinstance(data.get("observed"), dict):
-        result.observed = data["observed"]
+        return None, integrity
+    observed = data["observed"] if isinstance(data.get("observed"), dict) else None
     found = {key: tuple(Disagreed(str(d.get("grade_id")), str(d.get("detail", ""))) for d in data[key]
                         if isinstance(d, dict))
              for key in ("disagreed", "unjudged") if isinstance(data.get(key), list) and data[key]}
     if found:
-        result.integrity = (result.integrity or Integrity()).with_disagreed(found.get("disagreed", ()),
-                                                                           found.get("unjudged", ()))
+        integrity = (integrity or Integrity()).with_disagreed(found.get("disagreed", ()), found.get("unjudged", ()))
+    return observed, integrity
 
 
 def _tail(path: Path, lines: int = 15) -> str:
@@ -517,24 +542,28 @@ class JobSpec:
 
 @dataclass
 class JobOutcome:
-    """What a job sends back, on the local pool and from a cluster alike: scores and messages per
-    cell, the graded notebook's bytes, timings. Nothing in it names a path of the machine that ran it."""
+    """What a job sends back, on the local pool and from a cluster alike: its :class:`GradedNotebook`
+    (the one record of what the job found), the graded notebook's bytes, and how the job went (who ran
+    it, whether a grading process died). Nothing in it names a path of the machine that ran it."""
 
-    status: Status
-    grades: gradebook.NotebookGrades | None = None  # per-cell automatic scores, comments, late penalty
+    record: GradedNotebook
     graded_nb: bytes | None = None  # the autograded notebook
-    messages: dict[str, str] = field(default_factory=dict)  # failing grade id -> message
-    kinds: dict[str, str] = field(default_factory=dict)  # failing grade id -> failure_kind
-    wall_s: float = 0.0
-    cells_s: float | None = None
-    peak_bytes: int | None = None
-    kernel_death: str | None = None
-    detail: str = ""
-    integrity: Integrity | None = None  # what the guard saw (grader/guard.py), and the second key's disagreements
     worker: str = ""  # host:pid of the process that ran it
-    observed: dict | None = None  # a reference run's observations
     lost: str = ""  # a grading process died (not the notebook's doing): why, for the instructor (grader/faults.py)
     retries: tuple[str, ...] = ()  # why each earlier try of this job was lost (grader.executors.retrying)
+
+    @classmethod
+    def failed(cls, status: Status, detail: str, lost: str = "", worker: str = "", **record) -> JobOutcome:
+        """A job with no results: refused, lost, or the grader's own error, and why."""
+        return cls(GradedNotebook(status, detail, **record), lost=lost, worker=worker)
+
+    @property
+    def status(self) -> str:
+        return self.record.status
+
+    @property
+    def detail(self) -> str:
+        return self.record.detail
 
 
 def whoami() -> str:
@@ -621,7 +650,7 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
     iso = worker_isolation(spec.sandbox)
     why = refusal(spec, source, iso)
     if why:
-        return JobOutcome(status=Status.REFUSED, detail=why, worker=whoami())
+        return JobOutcome.failed(Status.REFUSED, why, worker=whoami())
     template = template or worker_template(spec.day, source)
     limits, env = kernel_limits(spec, slots), _env_of(spec)
     root = Path(work_root) if work_root is not None else scratch.process_folder()

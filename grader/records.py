@@ -9,7 +9,7 @@ result, what the integrity guard saw, and the record of one graded notebook.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 
 try:
@@ -47,18 +47,65 @@ class RecordError(ValueError):
     """A record file this grader cannot read (another version's, or damaged): its notebook is graded again."""
 
 
+class Verdict(StrEnum):
+    """What the second key (grader/observations.py) and the guard (grader/guard.py) made of one check."""
+
+    AGREED = "agreed"  # its observations matched the reference's
+    DISAGREED = "disagreed"  # the kernel passed it, the observations did not match: flagged
+    UNJUDGED = "unjudged"  # a model check the grader could not evaluate: the kernel's verdict, flagged
+    VOIDED = "voided"  # the guard would not count it
+
+
 @dataclass(frozen=True)
-class CellResult:
-    """One graded check of a notebook: its points and, when it lost them, why in words."""
+class CheckResult:
+    """One graded check of a notebook: its points and, when it lost them, why in words.
+
+    ``message`` is the words a learner reads (already in the notebook's language); ``message_id`` and
+    ``values`` name the catalogue message they came from where the grader wrote them itself (``None``:
+    the check's own words, from the kernel). ``needs_manual``: nbgrader left it for a human."""
 
     score: float
     max: float
     message: str | None = None
     kind: str | None = None  # a CellKind
+    grade_id: str = ""
+    message_id: str | None = None
+    values: tuple[tuple[str, object], ...] = ()  # the catalogue message's values, as (name, value) pairs
+    verdict: str | None = None  # a Verdict; None: the second key did not look at it
+    needs_manual: bool = False
 
     @property
     def passed(self) -> bool:
         return self.score >= self.max
+
+    @property
+    def max_score(self) -> float:
+        return self.max
+
+    def to_json(self) -> dict:
+        """The four keys every grader wrote, and the others where they say something; the grade id is
+        the key this is written under (:meth:`from_json` takes it back from there)."""
+        data = {"score": self.score, "max": self.max, "message": self.message,
+                "kind": None if self.kind is None else str(self.kind)}
+        extra = {"message_id": self.message_id,
+                 "values": [list(v) for v in self.values], "needs_manual": self.needs_manual,
+                 "verdict": None if self.verdict is None else str(self.verdict)}
+        data.update({k: v for k, v in extra.items() if v})
+        return data
+
+    @classmethod
+    def from_json(cls, data, grade_id: str = "") -> CheckResult:
+        """From :meth:`to_json` (an older grader's four keys included); ``KeyError``, ``TypeError`` or
+        ``ValueError`` for anything else (the callers say it in words)."""
+        verdict = data.get("verdict")
+        return cls(float(data["score"]), float(data["max"]), data.get("message"),
+                   None if data.get("kind") is None else CellKind(data["kind"]),
+                   grade_id, data.get("message_id"),
+                   tuple((str(k), v) for k, v in data.get("values") or ()),
+                   None if verdict is None else Verdict(verdict), bool(data.get("needs_manual")))
+
+
+CellResult = CheckResult  # the name the pages and tests knew it by: one class
 
 
 @dataclass(frozen=True)
@@ -141,7 +188,7 @@ class NotebookRecord:
     integrity: Integrity | None = None
     score: float = 0.0
     max_score: float = 0.0
-    cells: dict[str, CellResult] = field(default_factory=dict)  # grade id -> result, in course order
+    cells: dict[str, CheckResult] = field(default_factory=dict)  # grade id -> result, in course order
     fingerprint: str = ""  # grader.engine.fingerprint: a rerun skips the notebook while it matches
     wall_s: float = 0.0
     cells_s: float | None = None
@@ -161,8 +208,7 @@ class NotebookRecord:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data.update(status=str(self.status), notes=list(self.notes), findings=list(self.findings),
                     integrity=self.integrity.to_json() if self.integrity else {},
-                    cells={gid: {"score": c.score, "max": c.max, "message": c.message,
-                                 "kind": None if c.kind is None else str(c.kind)} for gid, c in self.cells.items()})
+                    cells={gid: c.to_json() for gid, c in self.cells.items()})
         return data
 
     @classmethod
@@ -178,11 +224,156 @@ class NotebookRecord:
         values = {k: v for k, v in data.items() if k in known and v is not None}
         try:
             values["status"] = Status(data["status"])
-            values["cells"] = {str(gid): CellResult(float(c["score"]), float(c["max"]), c.get("message"), c.get("kind"))
-                               for gid, c in (data.get("cells") or {}).items()}
+            values["cells"] = {str(gid): CheckResult.from_json(c, str(gid)) for gid, c in (data.get("cells") or {}).items()}
             values["notes"] = tuple(data.get("notes") or ())
             values["findings"] = tuple(data.get("findings") or ())
             values["integrity"] = Integrity.from_json(data.get("integrity"))
             return cls(**values)
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"a notebook record of another shape ({exc!r})") from None
+
+
+GRADED_SCHEMA = 1  # GradedNotebook's JSON: a new shape is a new number, and an old file is refused, never guessed at
+
+
+@dataclass(frozen=True)
+class GradedNotebook:
+    """A grading job's one output (grader/jobs.py): what nbgrader and the job's kernel made of one
+    notebook, per check and as a whole. Written once, by the job's process, as JSON (:meth:`to_json`);
+    read back by the driver (:meth:`from_json`), which merges it into the gradebook and builds the
+    notebook's :class:`NotebookRecord` from it. A job that never finished (its time ran out) gets one
+    from the process that ran it, with what the job left."""
+
+    status: str  # a Status
+    detail: str = ""
+    checks: tuple[CheckResult, ...] = ()  # nbgrader's automatic scores, in the notebook's order
+    comments: tuple[tuple[str, str | None], ...] = ()  # nbgrader's automatic comments, by cell name
+    late_penalty: float | None = None  # nbgrader's, from the hand-in time and the due date
+    integrity: Integrity | None = None  # what the guard saw, and where the second key disagreed
+    observed: dict | None = None  # a reference run's observations (grader/reference.py)
+    cells_s: float | None = None  # the kernel's time running cells
+    kernel_death: str | None = None  # why the jail stopped the kernel ("memory", "stuck", ...)
+    wall_s: float = 0.0
+    peak_bytes: int | None = None
+    schema: int = GRADED_SCHEMA
+
+    @property
+    def score(self) -> float:
+        return sum(c.score for c in self.checks)
+
+    @property
+    def max_score(self) -> float:
+        return sum(c.max for c in self.checks)
+
+    def check(self, grade_id: str) -> CheckResult | None:
+        return next((c for c in self.checks if c.grade_id == grade_id), None)
+
+    def scrubbed(self, scrub) -> GradedNotebook:
+        """The same record with ``scrub`` (a grading machine's paths out of a text) applied to every
+        text a learner may read."""
+        checks = tuple(c if c.message is None else replace(c, message=scrub(c.message)) for c in self.checks)
+        return replace(self, detail=scrub(self.detail), checks=checks)
+
+    def to_json(self) -> dict:
+        return {"schema": self.schema, "status": str(self.status), "detail": self.detail,
+                "checks": {c.grade_id: c.to_json() for c in self.checks},
+                "comments": [[name, text] for name, text in self.comments], "late_penalty": self.late_penalty,
+                "integrity": self.integrity.to_json() if self.integrity else {}, "observed": self.observed,
+                "cells_s": self.cells_s, "kernel_death": self.kernel_death, "wall_s": self.wall_s,
+                "peak_bytes": self.peak_bytes}
+
+    @classmethod
+    def from_json(cls, data) -> GradedNotebook:
+        """From :meth:`to_json` of this schema; :class:`RecordError` in plain words for anything else
+        (another grader version's record included: its notebook is graded again)."""
+        if not isinstance(data, dict):
+            raise RecordError("not a graded-notebook record (no JSON object)")
+        if data.get("schema") != GRADED_SCHEMA:
+            raise RecordError(f"a graded-notebook record of schema {data.get('schema')!r}, and this grader reads "
+                              f"schema {GRADED_SCHEMA} only: grade the notebook again with this grader")
+        try:
+            observed = data.get("observed")
+            return cls(status=Status(data["status"]), detail=str(data.get("detail") or ""),
+                       checks=tuple(CheckResult.from_json(c, str(g)) for g, c in data["checks"].items()),
+                       comments=tuple((str(n), t) for n, t in data.get("comments") or ()),
+                       late_penalty=_number(data.get("late_penalty")), integrity=Integrity.from_json(data.get("integrity")),
+                       observed=observed if isinstance(observed, dict) else None, cells_s=_number(data.get("cells_s")),
+                       kernel_death=data.get("kernel_death"), wall_s=float(data.get("wall_s") or 0.0),
+                       peak_bytes=data.get("peak_bytes"))
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"a graded-notebook record of another shape ({exc!r})") from None
+
+
+def _number(value) -> float | None:
+    return None if value is None else float(value)
+
+
+def final_points(points: float, late_penalty: float) -> float:
+    """A student's points after the late penalty, never below 0: the one place a penalty is taken off
+    (grades.csv, the class report and the LMS exports all read :attr:`StudentGrades.final`)."""
+    return max(0.0, points - late_penalty)
+
+
+@dataclass(frozen=True)
+class NotebookGrade:
+    """One student's notebook in the class's grades: its points (manual grades included) and late penalty."""
+
+    notebook: str
+    score: float
+    max_score: float
+    late_penalty: float = 0.0
+    checks: tuple[CheckResult, ...] = ()  # per check: score (manual included) and max, by grade id
+
+
+@dataclass(frozen=True)
+class StudentGrades:
+    """One student's row of the class's grades."""
+
+    student: str
+    notebooks: tuple[NotebookGrade, ...] = ()
+
+    def notebook(self, name: str) -> NotebookGrade | None:
+        return next((n for n in self.notebooks if n.notebook == name), None)
+
+    @property
+    def points(self) -> float:
+        return sum(n.score for n in self.notebooks)
+
+    @property
+    def max_points(self) -> float:
+        return sum(n.max_score for n in self.notebooks)
+
+    @property
+    def late_penalty(self) -> float:
+        return sum(n.late_penalty for n in self.notebooks)
+
+    @property
+    def final(self) -> float:
+        return final_points(self.points, self.late_penalty)
+
+
+@dataclass(frozen=True)
+class ClassGrades:
+    """The class's grades for one day, as grades.csv, the class report and the LMS exports read them:
+    built once after a run, from the course gradebook (``grader.gradebook.class_grades``: each
+    notebook's automatic scores from its :class:`GradedNotebook`, with an instructor's manual grades
+    folded in), or from the records alone (:meth:`of_records`, where no gradebook is at hand)."""
+
+    day: str
+    notebooks: tuple[str, ...] = ()  # the assignment's notebooks, in order
+    students: tuple[StudentGrades, ...] = ()  # sorted by student
+
+    def student(self, name: str) -> StudentGrades | None:
+        return next((s for s in self.students if s.student == name), None)
+
+    @classmethod
+    def of_records(cls, day: str, records) -> ClassGrades:
+        """The view of attributed :class:`NotebookRecord` s alone: their automatic scores and late penalties."""
+        rows: dict[str, list[NotebookGrade]] = {}
+        for r in records:
+            if r.attributed:
+                checks = tuple(replace(c, grade_id=g) for g, c in r.cells.items())
+                rows.setdefault(r.student, []).append(
+                    NotebookGrade(r.notebook, r.score, r.max_score, r.late_penalty or 0.0, checks))
+        names = tuple(dict.fromkeys(n.notebook for row in rows.values() for n in row))
+        return cls(day, names, tuple(StudentGrades(s, tuple(rows[s])) for s in sorted(rows)))

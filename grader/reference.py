@@ -62,14 +62,15 @@ def holes(outcome: jobs.JobOutcome, expected: set[str]) -> list[str]:
     """The cells of ``expected`` a reference run left without observations, or whose checks failed there."""
     if outcome.status != Status.GRADED:
         return sorted(expected)
-    observed = outcome.observed or {}
-    return sorted(g for g in expected if not observed.get(g) or g in outcome.messages)
+    observed = outcome.record.observed or {}
+    failed = {c.grade_id for c in outcome.record.checks if c.message}
+    return sorted(g for g in expected if not observed.get(g) or g in failed)
 
 
 def timed_out(outcome: jobs.JobOutcome) -> bool:
     """Whether a reference run ran out of time: the notebook's limit, or a cell's (a live kernel stopped)."""
     return outcome.status == Status.TIMEOUT or (
-        outcome.kernel_death is None and any(k == CellKind.STOPPED for k in outcome.kinds.values()))
+        outcome.record.kernel_death is None and any(c.kind == CellKind.STOPPED for c in outcome.record.checks))
 
 
 def longer(limits: jobs.Limits) -> jobs.Limits:
@@ -98,10 +99,10 @@ def prove(notebook: str, spec: jobs.JobSpec, expected: set[str],
         try:
             outcome = run(spec)
         except Exception as exc:  # noqa: BLE001 - the grader's own failure: said, never a traceback
-            outcome = jobs.JobOutcome(status=Status.ERROR, detail=f"grader error: {exc!r}")
+            outcome = jobs.JobOutcome.failed(Status.ERROR, f"grader error: {exc!r}")
         missing = holes(outcome, expected)
         if not missing:
-            return Proven(notebook, outcome.observed, tuple(retries))
+            return Proven(notebook, outcome.record.observed, tuple(retries))
         if outcome.lost and lost < settings.JOB_RETRIES:
             lost += 1
             retries.append(f"lost ({outcome.lost})")
@@ -113,7 +114,7 @@ def prove(notebook: str, spec: jobs.JobSpec, expected: set[str],
                            f"({spec.limits.cell_timeout} s a cell, {spec.limits.notebook_timeout} s in all)")
             continue
         detail = (outcome.detail or "").strip().splitlines()
-        first = next((m for g, m in outcome.messages.items() if g in missing), "")
+        first = next((c.message for c in outcome.record.checks if c.message and c.grade_id in missing), "")
         why = (f"{outcome.status}" + (f": {detail[0][:200]}" if detail else "")
                + f"; no observations from {len(missing)} of its {len(expected)} observing cell(s): "
                + ", ".join(missing[:8]) + (f" (first: {first[:200]})" if first else ""))
@@ -178,7 +179,7 @@ def second_keys(specs: list[jobs.JobSpec], masters: dict[str, nbmodel.CourseNote
                                                   timestamp=None, due=None, allow_unsandboxed=True,
                                                   observe=ObserveSpec(cache.secret, None)), expected)
     todo = {n: r for n, r in refs.items() if n not in cache.references or holes(
-        jobs.JobOutcome(status=Status.GRADED, observed=cache.references[n]), r[1])}
+        jobs.JobOutcome.failed(Status.GRADED, "", observed=cache.references[n]), r[1])}
     if todo:
         with ThreadPoolExecutor(max_workers=max(1, min(workers, len(todo)))) as pool:
             proven = list(pool.map(lambda item: prove(item[0], *item[1], run), todo.items()))

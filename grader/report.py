@@ -23,7 +23,7 @@ import jinja2
 from markupsafe import Markup
 
 from grader import roster_report
-from grader.records import CellKind, CellResult, NotebookRecord
+from grader.records import CellKind, CheckResult, ClassGrades, NotebookRecord
 from grader.security import scrub  # noqa: F401 - its old home; grader.security is the one
 from ptcourse.messages import catalogue, msg_in, normalise_lang
 
@@ -78,12 +78,12 @@ class CheckRow:
     wrong: str  # what was wrong, in words ("" when it passed)
 
 
-def lost_words(cell: CellResult, lang: str = "en") -> str:
+def lost_words(cell: CheckResult, lang: str = "en") -> str:
     """Why a check lost points when its record kept no words for it (an older record): at least what it lost."""
     return msg_in(lang, "grader.cell.lost", score=cell.score, max_score=cell.max)
 
 
-def _check_rows(cells: dict[str, CellResult], exercises: dict[str, str], lang: str) -> list[CheckRow]:
+def _check_rows(cells: dict[str, CheckResult], exercises: dict[str, str], lang: str) -> list[CheckRow]:
     return [CheckRow(exercise_name(exercises.get(grade_id, grade_id), lang), check_title(grade_id, lang), grade_id,
                      f"{cell.score:g} / {cell.max:g}", cell.passed,
                      "" if cell.passed else cell.message or lost_words(cell, lang))
@@ -152,9 +152,8 @@ def prepare_charts() -> None:
     fig.savefig(io.BytesIO(), format="png", dpi=24)
 
 
-def _charts(records: list[NotebookRecord], exercise_order: list[str], lang: str = "en",
-            totals: dict[str, float] | None = None) -> tuple[Chart, Chart]:
-    """The histogram of ``totals`` (each student's final score) and the per-check bars."""
+def _charts(grades: ClassGrades, exercise_order: list[str], lang: str = "en") -> tuple[Chart, Chart]:
+    """The histogram of each student's final score and the per-check bars, from the class's grades."""
     import matplotlib
 
     matplotlib.use("Agg", force=True)
@@ -164,11 +163,11 @@ def _charts(records: list[NotebookRecord], exercise_order: list[str], lang: str 
 
     with matplotlib.rc_context():  # the report's language's fonts (CJK for zh-CN), for these charts only
         use_language_fonts(normalise_lang(lang))
-        return _draw(plt, records, exercise_order, lang, totals if totals is not None else final_totals(records, {}))
+        return _draw(plt, grades, exercise_order, lang)
 
 
-def _draw(plt, records: list[NotebookRecord], exercise_order: list[str], lang: str,
-          totals: dict[str, float]) -> tuple[Chart, Chart]:
+def _draw(plt, grades: ClassGrades, exercise_order: list[str], lang: str) -> tuple[Chart, Chart]:
+    totals = {s.student: s.final for s in grades.students}
     fig, ax = plt.subplots(figsize=(7, 2.8))
     ax.hist(list(totals.values()) or [0], bins=min(20, max(5, len(totals))), color="#4c72b0")
     ax.set_xlabel(msg_in(lang, "grader.report.chart_total"))
@@ -180,10 +179,9 @@ def _draw(plt, records: list[NotebookRecord], exercise_order: list[str], lang: s
     plt.close(fig)
 
     earned, possible = defaultdict(float), defaultdict(float)
-    for r in records:
-        for grade_id, cell in r.cells.items():
-            earned[grade_id] += cell.score
-            possible[grade_id] += cell.max
+    for cell in (c for s in grades.students for n in s.notebooks for c in n.checks):
+        earned[cell.grade_id] += cell.score
+        possible[cell.grade_id] += cell.max
     ids = [g for g in exercise_order if possible.get(g)]
     fig, ax = plt.subplots(figsize=(7, max(2.5, 0.24 * len(ids))))
     fractions = [100 * earned[g] / possible[g] for g in ids]
@@ -201,25 +199,6 @@ def _draw(plt, records: list[NotebookRecord], exercise_order: list[str], lang: s
     return hist, per_cell
 
 
-Scores = dict[str, dict[str, tuple[float, float]]]  # student -> notebook -> (score, max): the gradebook's
-
-
-def before_penalty(records: list[NotebookRecord], scores: Scores | None = None) -> dict[str, float]:
-    """Each attributed student's points before any late penalty: from the gradebook's ``scores`` (manual
-    grades included, as grades.csv and the exports read them) where given, else the records' autograde."""
-    totals: dict[str, float] = defaultdict(float)
-    for r in records:
-        if r.attributed:
-            graded = (scores or {}).get(r.student, {}).get(r.notebook)
-            totals[r.student] += graded[0] if graded is not None else r.score
-    return totals
-
-
-def final_totals(records: list[NotebookRecord], late: dict[str, float], scores: Scores | None = None) -> dict[str, float]:
-    """Each student's final score: points after the late penalty (never below 0), as exported."""
-    return {s: max(0.0, total - late.get(s, 0.0)) for s, total in before_penalty(records, scores).items()}
-
-
 @dataclass(frozen=True)
 class ClassFacts:
     """What the class report shows besides the records, from the run (grader.engine)."""
@@ -227,12 +206,11 @@ class ClassFacts:
     max_total: float = 0.0
     warnings: tuple = ()  # plain strings or notes ({"id", "values"})
     timing: object = ""  # a note or a string: the run's time per notebook
-    penalties: dict[str, dict[str, float]] = field(default_factory=dict)  # student -> notebook -> points
     similarity_html: str = ""  # grader.similarity_page.section: HTML made by an autoescaped template
     exports: tuple = ()  # grader.lms_files.ExportResult, one per --export
     platform_late: dict[str, str] = field(default_factory=dict)  # student -> the platform that marked them late
     intake: tuple = ()  # grader.class_intake.IntakeNote: hand-in times and extensions
-    scores: Scores | None = None  # the gradebook's scores, manual grades included: the totals grades.csv has
+    grades: ClassGrades | None = None  # the class's grades, as grades.csv has them (None: the records' own)
 
 
 @dataclass(frozen=True)
@@ -244,13 +222,12 @@ class StudentRow:
     links: tuple[tuple[str, str], ...]  # (href, notebook)
 
 
-def student_rows(records: list[NotebookRecord], late: dict[str, float], scores: Scores | None = None) -> list[StudentRow]:
-    """One row per student: points before the late penalty, the penalty, the final score, feedback links."""
-    totals, finals = before_penalty(records, scores), final_totals(records, late, scores)
-    return [StudentRow(student, f"{totals[student]:g}", f"−{late[student]:g}" if late.get(student) else "",
-                       f"{finals[student]:g}", tuple((r.feedback, r.notebook) for r in records
-                                                     if r.student == student and r.feedback))
-            for student in sorted(totals)]
+def student_rows(grades: ClassGrades, records: list[NotebookRecord]) -> list[StudentRow]:
+    """One row per student: points before the late penalty, the penalty, the final score (all as
+    grades.csv has them), feedback links."""
+    return [StudentRow(s.student, f"{s.points:g}", f"−{s.late_penalty:g}" if s.late_penalty else "", f"{s.final:g}",
+                       tuple((r.feedback, r.notebook) for r in records if r.student == s.student and r.feedback))
+            for s in grades.students]
 
 
 @dataclass
@@ -272,7 +249,7 @@ class Tally:
                     tally.add(r, grade_id, cell)
         return tally
 
-    def add(self, r: NotebookRecord, grade_id: str, cell: CellResult) -> None:
+    def add(self, r: NotebookRecord, grade_id: str, cell: CheckResult) -> None:
         kind = cell.kind or (CellKind.NOT_ATTEMPTED if cell.message.startswith("NotImplementedError")
                              else CellKind.MISTAKE)
         if kind == CellKind.NOT_ATTEMPTED:
@@ -334,9 +311,9 @@ def class_report_html(day: str, records: list[NotebookRecord], exercise_order: l
                       lang: str = "en") -> str:
     """The instructor's page, in ``lang``: distributions, common failures, what needs a human."""
     facts = facts or ClassFacts()
-    late = {student: sum(nbs.values()) for student, nbs in facts.penalties.items()}
-    finals = final_totals(records, late, facts.scores)
-    graded = [r for r in records if r.attributed]
+    grades = facts.grades if facts.grades is not None else ClassGrades.of_records(day, records)
+    late = {s.student: s.late_penalty for s in grades.students if s.late_penalty}
+    finals = {s.student: s.final for s in grades.students}
     tally = Tally.of(records)
     failures = [{"count": n, "title": check_title(g, lang), "grade_id": g, "example": tally.example[(g, m)][:300]}
                 for (g, m), n in tally.failures.most_common(15)]
@@ -344,34 +321,29 @@ def class_report_html(day: str, records: list[NotebookRecord], exercise_order: l
         "report.html", lang=normalise_lang(lang), title=msg_in(lang, "grader.report.title", day=day),
         text=_report_words(lang, day, records, finals, facts, tally),
         warnings=[note_text(w, lang) for w in facts.warnings],
-        charts=_charts(graded, exercise_order, lang, finals) if graded else (), failures=failures,
+        charts=_charts(grades, exercise_order, lang) if grades.students else (), failures=failures,
         stopped=[(st, nb, n) for (st, nb), n in sorted(tally.stopped.items())],
         unproven=[(st, nb, n) for (st, nb), n in sorted(tally.unproven.items())],
         attention=attention_rows(records, lang),
         late=roster_report.late_section(late, facts.platform_late, lang),
         intake=roster_report.intake_section(facts.intake, lang),
         exports=roster_report.exports_section(list(facts.exports), lang),
-        students=student_rows(records, late, facts.scores),
+        students=student_rows(grades, records),
         similarity=Markup(facts.similarity_html))  # made by an autoescaped template (grader.similarity_page)
 
-def write_csv(path: Path, day: str, notebooks: list[str], scores: dict[str, dict[str, tuple[float, float]]],
-              review: dict[str, list[str]], penalties: dict[str, dict[str, float]] | None = None,
+def write_csv(path: Path, grades: ClassGrades, review: dict[str, list[str]],
               intake: dict[str, list[str]] | None = None, dues: dict[str, str] | None = None) -> None:
-    """One row per student: points per notebook, the total, why to review (if so), the late
+    """One row per student of ``grades``: points per notebook, the total, why to review (if so), the late
     penalty with the total after it (points per notebook and ``total`` are before the penalty), the
     student's own due date (an extension; ISO, UTC) and what intake found (grader.class_intake)."""
-    penalties, intake, dues = penalties or {}, intake or {}, dues or {}
+    intake, dues = intake or {}, dues or {}
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "w", newline="") as f:
         writer = csv.writer(f)
-        writer.writerow(["student", "assignment", *notebooks, "total", "max_total", "needs_review",
+        writer.writerow(["student", "assignment", *grades.notebooks, "total", "max_total", "needs_review",
                          "late_penalty", "final_total", "due", "intake"])
-        for student in sorted(scores):
-            row = scores[student]
-            total = sum(row.get(nb, (0.0, 0.0))[0] for nb in notebooks)
-            max_total = sum(row.get(nb, (0.0, 0.0))[1] for nb in notebooks)
-            late = sum(penalties.get(student, {}).values())
-            writer.writerow([student, day, *[f"{row.get(nb, (0.0, 0.0))[0]:g}" for nb in notebooks],
-                             f"{total:g}", f"{max_total:g}", "; ".join(review.get(student, [])),
-                             f"{late:g}", f"{max(0.0, total - late):g}", dues.get(student, ""),
-                             "; ".join(intake.get(student, []))])
+        for s in grades.students:
+            points = [s.notebook(nb).score if s.notebook(nb) else 0.0 for nb in grades.notebooks]
+            writer.writerow([s.student, grades.day, *[f"{p:g}" for p in points], f"{s.points:g}", f"{s.max_points:g}",
+                             "; ".join(review.get(s.student, [])), f"{s.late_penalty:g}", f"{s.final:g}",
+                             dues.get(s.student, ""), "; ".join(intake.get(s.student, []))])

@@ -126,10 +126,10 @@ MAX_KEYS = 5
 WIDE_DICTS = {
     ("gradescope", "to_json"),  # Gradescope's results.json format
     ("jobs", "_kernel_env"),  # environment variables
-    ("jobs", "run_job"),  # the keyword arguments of the job process's _write_summary, in one module
     ("kernel_guard", "_spaces"),  # the kernel's names the guard protects
     ("model_checks", "_cnn_shapes"),  # a state_dict's keys and their shapes
     ("observations", "<module>"),  # a table of dtypes
+    ("records", "to_json"),  # GradedNotebook's versioned JSON: the job's one output, made at the file's edge
     ("similarity_page", "section"),  # the section's words for its template
     ("validate", "preprocess"),  # nbgrader's cell metadata format
 }

@@ -22,7 +22,7 @@ import pytest
 
 from grader import jobs, sandbox, settings, worker_setup
 from grader.engine import Options, grade_class
-from grader.gradebook import cell_scores, sources_digest
+from grader.gradebook import sources_digest
 from tools.classroom import mutated, solved, with_code, write_class
 from tools.notebooks import ROOT
 
@@ -33,6 +33,12 @@ CLASS = {"ann": lambda: solved(DAY, NB), "cat": lambda: mutated(DAY, NB, 1)[0]} 
 
 DUE = "2026-01-15T23:59:00"  # ann hands in 32 h late: two days, 20 % of her score
 
+
+
+def _cell_scores(db_url: str, day: str) -> dict:
+    from tests.harness import grades
+
+    return grades.cell_table(grades.read(db_url, day))
 
 def write(folder: Path, students=CLASS) -> Path:
     subs = write_class(folder, DAY, {s: {NB: make()} for s, make in students.items()})
@@ -106,7 +112,7 @@ def local_scores(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("local")
     summary = grade_class(options(tmp, write(tmp / "in"), workers=2))
     assert summary.graded == len(CLASS)
-    return cell_scores(f"sqlite:///{tmp / 'gb.db'}", DAY)
+    return _cell_scores(f"sqlite:///{tmp / 'gb.db'}", DAY)
 
 
 @pytest.mark.slow
@@ -124,7 +130,7 @@ def test_workers_are_set_up_like_the_image(dask_cluster):
 def test_cluster_scores_equal_local_pool(dask_cluster, local_scores, tmp_path):
     summary = grade_class(options(tmp_path, write(tmp_path / "in"), executor=dask_cluster))
     assert summary.graded == len(CLASS) and not summary.refused and summary.executor.startswith("dask")
-    assert cell_scores(f"sqlite:///{tmp_path / 'gb.db'}", DAY) == local_scores
+    assert _cell_scores(f"sqlite:///{tmp_path / 'gb.db'}", DAY) == local_scores
     records = results(tmp_path)
     assert {r["student"] for r in records.values()} == set(CLASS)
     # the due date travels with each job: a worker's own template holds none
@@ -157,7 +163,7 @@ def test_worker_dies_mid_run(dask_cluster, local_scores, tmp_path):
     summary = grade_class(options(tmp_path, write(tmp_path / "in"), executor=dask_cluster))
     watcher.join(timeout=5)
     assert summary.graded == len(CLASS) and summary.problems == 0, summary.records
-    assert cell_scores(f"sqlite:///{tmp_path / 'gb.db'}", DAY) == local_scores
+    assert _cell_scores(f"sqlite:///{tmp_path / 'gb.db'}", DAY) == local_scores
     assert sorted(r.student for r in summary.records) == sorted(CLASS)  # each once
 
 
@@ -213,7 +219,7 @@ def test_driver_stopped_and_restarted_resumes(dask_cluster, local_scores, tmp_pa
     again = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0, again.stdout + again.stderr
     assert f"skipped {done} already graded" in again.stdout, again.stdout
-    assert cell_scores(f"sqlite:///{tmp_path / 'gb.db'}", DAY) == local_scores
+    assert _cell_scores(f"sqlite:///{tmp_path / 'gb.db'}", DAY) == local_scores
     assert len(results(tmp_path)) == len(CLASS)
 
 

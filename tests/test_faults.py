@@ -25,7 +25,7 @@ import pytest
 
 from grader import executors, faults, jobs, reference, settings
 from grader.observations import ObserveSpec
-from grader.records import CellKind, Status
+from grader.records import CellKind, CheckResult, GradedNotebook, Status
 from tools.classroom import mutated, solved, write_class
 from tools.notebooks import ROOT
 
@@ -83,9 +83,9 @@ class Flaky:
             self.runs.append(key)
             if self.losses.get(key, 0) > 0:
                 self.losses[key] -= 1
-                yield key, jobs.JobOutcome(status=Status.ERROR, detail="lost: x", lost=f"died {key}")
+                yield key, jobs.JobOutcome.failed(Status.ERROR, "lost: x", lost=f"died {key}")
             else:
-                yield key, jobs.JobOutcome(status=Status.GRADED)
+                yield key, jobs.JobOutcome(GradedNotebook(Status.GRADED))
 
 
 def test_lost_jobs_run_again_up_to_the_limit_and_say_so():
@@ -103,9 +103,9 @@ def spec(**kw) -> jobs.JobSpec:
                         limits=jobs.Limits(cell_timeout=10, notebook_timeout=100), **kw)
 
 
-def complete(**kw) -> jobs.JobOutcome:
-    return jobs.JobOutcome(status=Status.GRADED, observed={g: {"x": {"kind": "json", "value": 1}} for g in EXPECTED},
-                           **kw)
+def complete(*checks: CheckResult) -> jobs.JobOutcome:
+    return jobs.JobOutcome(GradedNotebook(Status.GRADED, checks=checks,
+                                          observed={g: {"x": {"kind": "json", "value": 1}} for g in EXPECTED}))
 
 
 def scripted(*outcomes):
@@ -133,9 +133,9 @@ def test_a_complete_reference_is_used():
 
 def test_a_reference_with_holes_is_never_used():
     holed = complete()
-    holed.observed.pop("b")
-    failed = complete(messages={"a": "AssertionError: no"})
-    for outcome in (holed, failed, jobs.JobOutcome(status=Status.ERROR, detail="nbgrader could not grade")):
+    holed.record.observed.pop("b")
+    failed = complete(CheckResult(0.0, 1.0, "AssertionError: no", CellKind.MISTAKE, "a"))
+    for outcome in (holed, failed, jobs.JobOutcome.failed(Status.ERROR, "nbgrader could not grade")):
         run, seen = scripted(outcome)
         proven = reference.prove(NB, spec(), EXPECTED, run)
         assert proven.observed is None and len(seen) == 1, outcome
@@ -143,7 +143,7 @@ def test_a_reference_with_holes_is_never_used():
 
 
 def test_a_lost_reference_runs_again():
-    lost = jobs.JobOutcome(status=Status.ERROR, lost="the job's fork server died")
+    lost = jobs.JobOutcome.failed(Status.ERROR, "", lost="the job's fork server died")
     run, seen = scripted(lost, lost, complete())
     proven = reference.prove(NB, spec(), EXPECTED, run)
     assert proven.observed is not None and len(seen) == 3
@@ -153,8 +153,8 @@ def test_a_lost_reference_runs_again():
 
 
 def test_a_reference_out_of_time_runs_once_more_with_longer_limits():
-    for late in (jobs.JobOutcome(status=Status.TIMEOUT, detail="did not finish"),
-                 complete(messages={"a": "stopped"}, kinds={"a": CellKind.STOPPED})):  # one cell's limit
+    for late in (jobs.JobOutcome.failed(Status.TIMEOUT, "did not finish"),
+                 complete(CheckResult(0.0, 1.0, "stopped", CellKind.STOPPED, "a"))):  # one cell's limit
         run, seen = scripted(late, complete())
         proven = reference.prove(NB, spec(), EXPECTED, run)
         factor = settings.REFERENCE_TIMEOUT_FACTOR
@@ -169,7 +169,7 @@ def test_a_failed_reference_stops_the_class_and_complete_ones_are_kept(tmp_path,
     monkeypatch.setattr(reference, "observing_cells", lambda path: EXPECTED)
     masters = {NB: None, "01_tensors": None}
     specs = [dataclasses.replace(spec(), notebook=n, student="ann") for n in masters]
-    outcomes = {NB: complete(), "01_tensors": jobs.JobOutcome(status=Status.TIMEOUT, detail="x")}
+    outcomes = {NB: complete(), "01_tensors": jobs.JobOutcome.failed(Status.TIMEOUT, "x")}
     ran = []
 
     def run(s):

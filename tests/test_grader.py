@@ -174,9 +174,9 @@ def grade(submitted: Path, out: Path, db: Path, *extra: str, check: bool = True,
 
 
 def gradebook_scores(db: Path) -> dict:
-    from grader.gradebook import cell_scores
+    from tests.harness import grades
 
-    return cell_scores(f"sqlite:///{db}", DAY)
+    return grades.cell_table(grades.read(f"sqlite:///{db}", DAY))
 
 
 def records(out: Path) -> dict[str, dict]:

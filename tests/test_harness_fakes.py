@@ -24,9 +24,11 @@ def test_fake_executor_scores_from_its_table_and_refuses_what_it_does_not_know()
     executor = fakes.FakeExecutor(table, MAXES)
     assert isinstance(executor, executors.Executor)  # behind the protocol the engine uses
     (_, full), (_, none) = executor.run([(0, spec(solved(DAY, NB))), (1, spec(untouched(DAY, NB)))])
-    assert [(g.name, g.auto_score, g.max_score) for g in full.grades.grades] == [
+    assert [(c.grade_id, c.score, c.max) for c in full.record.checks] == [
         ("env_pick_device_here", 1.0, 1.0), ("env_diagnose_cases", 2.0, 2.0)]
-    assert [g.auto_score for g in none.grades.grades] == [0.0, 0.0] and full.status == jobs.Status.GRADED
+    assert [c.score for c in none.record.checks] == [0.0, 0.0] and full.status == jobs.Status.GRADED
+    assert all(c.message and c.kind == "mistake" for c in none.record.checks)  # each lost point says why
+    assert not any(c.message for c in full.record.checks)
     with pytest.raises(AssertionError, match="no row"):  # a hand-in the table does not know: never a guess
         list(executor.run([(2, spec(mutated(DAY, NB, 1)[0]))]))
     with pytest.raises(AssertionError, match="late penalty"):  # no fake late penalty

@@ -235,7 +235,8 @@ class FakeExecutor:
         pass
 
     def run(self, items):
-        from grader import gradebook, jobs
+        from grader import jobs
+        from tests.harness import fakes
 
         for key, spec in items:
             self.specs.append(spec)
@@ -244,9 +245,7 @@ class FakeExecutor:
             moment = late.handin_time(spec.timestamp).moment if spec.timestamp else None
             seconds = (moment - datetime.fromisoformat(spec.due)).total_seconds() if moment and spec.due else 0
             penalty = late.penalty(score, seconds, 0.1, 1.0) if seconds > 0 else None
-            grades = gradebook.NotebookGrades([gradebook.CellGrade(g, m, m, False) for g, m in cells.items()], {},
-                                              penalty)
-            yield key, jobs.JobOutcome(status=jobs.Status.GRADED, grades=grades)
+            yield key, jobs.JobOutcome(fakes.graded(cells, 1.0, penalty))
 
     def close(self) -> None:
         pass

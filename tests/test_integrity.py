@@ -415,14 +415,12 @@ def test_a_missing_or_foreign_guard_report_flags_the_notebook(tmp_path, monkeypa
         path.unlink(missing_ok=True)
         if text is not None:
             path.write_text(text)
-        result = jobs.JobOutcome(status=jobs.Status.GRADED)
-        jobs._read_integrity(path, result)
-        assert result.integrity is not None and result.integrity.installed is False, text
+        integrity = jobs._read_integrity(path, graded=True)
+        assert integrity is not None and integrity.installed is False, text
     good = {"installed": True, "restored": [], "machinery": [], "harmful": [], "voided": []}
     path.write_text(json.dumps(good))
-    result = jobs.JobOutcome(status=jobs.Status.GRADED)
-    jobs._read_integrity(path, result)
-    assert result.integrity == Integrity.from_json(good) and result.integrity.installed
+    integrity = jobs._read_integrity(path, graded=True)
+    assert integrity == Integrity.from_json(good) and integrity.installed
 
 
 @pytest.mark.slow

@@ -178,10 +178,9 @@ def test_unjudged_cells_reach_the_findings(tmp_path):
     """From the job's file to the notebook's findings, on the pages and in the report."""
     path = tmp_path / "observed.json"
     path.write_text('{"disagreed": [], "unjudged": [{"grade_id": "cnn_trained_accuracy", "detail": "keys"}]}')
-    result = jobs.JobOutcome(status=jobs.Status.GRADED)
-    jobs._read_observed(path, result)
-    assert result.integrity.unjudged[0].grade_id == "cnn_trained_accuracy"
-    assert Integrity.from_json(result.integrity.to_json()) == result.integrity
+    _, integrity = jobs._read_observed(path, None)
+    assert integrity.unjudged[0].grade_id == "cnn_trained_accuracy"
+    assert Integrity.from_json(integrity.to_json()) == integrity
     notes, findings = [], []
-    engine.integrity_notes(result.integrity, notes, findings, graded=True)
+    engine.integrity_notes(integrity, notes, findings, graded=True)
     assert any(f == msg("grader.finding.kernel_only", checks="cnn_trained_accuracy (keys)") for f in findings), findings

@@ -288,17 +288,17 @@ def test_cli_refuses_an_unknown_roster_before_grading(tmp_path, capsys):
     assert code == 2 and "not a gradebook exported from Canvas" in capsys.readouterr().err
 
 
-def record(student, score, attributed=True):
+def record(student, score, attributed=True, late=0.0):
     return NotebookRecord(student=student, notebook="00_environment", status="graded" if attributed else "unreadable",
-                          score=score, max_score=10.0, attributed=attributed)
+                          score=score, max_score=10.0, attributed=attributed, late_penalty=late)
 
 
 def test_report_uses_final_scores_and_shows_both():
-    records = [record("alice", 10.0), record("bob", 10.0), record("stray.ipynb", 0.0, attributed=False)]
+    records = [record("alice", 10.0), record("bob", 10.0, late=2.0), record("stray.ipynb", 0.0, attributed=False)]
     result = lms_files.ExportResult("canvas", Path("canvas.csv"), (roster.Unmatched("zed", "not_on_roster"),),
                                     Path("canvas-unmatched.csv"), ("Lee, Carol",), Path("r.csv"))
     page = report.class_report_html(DAY, records, [], report.ClassFacts(
-        max_total=10, penalties={"bob": {"00_environment": 2.0}}, exports=(result,), platform_late={"bob": "canvas"}))
+        max_total=10, exports=(result,), platform_late={"bob": "canvas"}))
     assert "mean 9.0, median 9.0 of 10 points" in page  # (10 + 8) / 2, not 10
     assert "<td>bob</td><td>10</td><td>−2</td><td>8</td>" in page
     assert "2 students" in page and "(no student: needs a human)" in page

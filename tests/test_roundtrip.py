@@ -20,8 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.gradebook import scores as gradebook_scores
-from tests.harness import redteam, shared_class
+from tests.harness import grades, redteam, shared_class
 from tools.classroom import untouched, write_class
 from tools.course import TempCourse, solved_notebooks
 from tools.notebooks import DAYS, ROOT, SOLUTIONS
@@ -68,7 +67,7 @@ def graded(request, tmp_path_factory):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     results = tmp / "out" / "reports" / day / "results"
     records = {(p.parent.name, p.stem): json.loads(p.read_text()) for p in results.glob("*/*.json")}
-    return day, tmp / "course" / day, gradebook_scores(db, day), records
+    return day, tmp / "course" / day, grades.notebook_table(grades.read(db, day)), records
 
 
 @pytest.mark.slow

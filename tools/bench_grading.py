@@ -37,9 +37,11 @@ from tools.course import TempCourse  # noqa: E402
 
 
 def cell_scores(db: Path, day: str) -> dict:
-    from grader.gradebook import cell_scores as read
+    from grader.gradebook import class_grades
 
-    return read(f"sqlite:///{db}", day)
+    grades = class_grades(f"sqlite:///{db}", day)
+    return {s.student: {n.notebook: {c.grade_id: (c.score, c.max) for c in n.checks} for n in s.notebooks}
+            for s in grades.students}
 
 
 def main() -> None:

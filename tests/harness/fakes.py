@@ -6,7 +6,8 @@ kernels elsewhere (tests/test_roundtrip.py, tests/test_notebooks.py, tests/test_
 executor stands behind the :class:`grader.executors.Executor` protocol and answers each job from a
 table keyed by the hand-in's answers (its solution cells' sources): every check of a notebook whose
 answers are a row's scores that row's share of its points. A hand-in the table does not know is an
-error, never a guess.
+error, never a guess. Each job's answer is what a real job sends back: a
+:class:`grader.records.GradedNotebook` (:func:`graded`), the one record everything downstream reads.
 
 Use :func:`install`: it puts the executor in place of the run's own (``engine.Grader.executor``) and
 turns the second key off (its reference runs would start kernels).
@@ -14,6 +15,7 @@ turns the second key off (its reference runs would start kernels).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
@@ -43,24 +45,33 @@ class FakeExecutor:
         pass
 
     def run(self, items):
-        from grader import gradebook, jobs
-
         for key, spec in items:
             self.specs.append(spec)
-            yield key, self.outcome(spec, gradebook, jobs)
+            yield key, self.outcome(spec)
 
-    def outcome(self, spec, gradebook, jobs) -> object:
+    def outcome(self, spec) -> object:
+        from grader import jobs
+
         if spec.due:
             raise AssertionError("the fake executor computes no late penalty: grade late hand-ins with real jobs")
         found = answers(nbformat.reads(spec.nb_bytes.decode(), as_version=4))
         if found not in self.table:
             raise AssertionError(f"no row of the fake executor's table for {spec.student}'s {spec.notebook}")
-        share = self.table[found]
-        cells = [gradebook.CellGrade(g, share * m, m, False) for g, m in self.maxes[spec.notebook].items()]
-        return jobs.JobOutcome(status=jobs.Status.GRADED, grades=gradebook.NotebookGrades(cells, {}, None))
+        return jobs.JobOutcome(graded(self.maxes[spec.notebook], self.table[found]))
 
     def close(self) -> None:
         pass
+
+
+def graded(maxes: dict[str, float], share: float, late_penalty: float | None = None):
+    """A job's record as a real job writes it: every check ``share`` of its points (the rest lost by a
+    mistake, in words), nbgrader's ``late_penalty``; sent through its JSON, as the job's file is."""
+    from grader.records import CellKind, CheckResult, GradedNotebook, Status
+
+    checks = tuple(CheckResult(share * m, m, grade_id=g, **({} if share >= 1 else {
+        "message": "CheckFailed: not yet", "kind": CellKind.MISTAKE})) for g, m in maxes.items())
+    record = GradedNotebook(Status.GRADED, checks=checks, late_penalty=late_penalty, cells_s=0.0)
+    return GradedNotebook.from_json(json.loads(json.dumps(record.to_json())))
 
 
 def install(monkeypatch, table: dict[tuple, float]) -> list[FakeExecutor]:

@@ -82,10 +82,11 @@ class GradedClass:
 
     def scores(self, owner: str) -> dict[str, dict[str, tuple[float, float]]]:
         """``owner``'s gradebook scores, ``{student: {notebook: (score, max)}}``, by ``owner``'s names."""
-        from grader.gradebook import scores
+        from tests.harness import grades
 
         prefix = owner + SEP
-        return {s[len(prefix):]: v for s, v in scores(self.db_url, self.day).items() if s.startswith(prefix)}
+        table = grades.notebook_table(grades.read(self.db_url, self.day))
+        return {s[len(prefix):]: v for s, v in table.items() if s.startswith(prefix)}
 
 
 def grade(tmp: Path, day: str) -> GradedClass:
