@@ -148,13 +148,14 @@ def job_record(task: RecordTask, observe: ObserveSpec | None = None) -> GradedNo
     found = job_findings(Path(task.job_dir), Path(task.runtime), graded=True)
     judged = verdicts(found.integrity, (observe.reference or {}) if observe else {})
     checks = tuple(replace(c, **failures.get(c.grade_id, {}), verdict=judged.get(c.grade_id)) for c in graded.checks)
+    checks = tuple(replace(c, verdict=None) if c.message and c.verdict == Verdict.AGREED else c for c in checks)
     return replace(graded, checks=checks, integrity=found.integrity, observed=found.observed,
                    cells_s=found.cells_s, kernel_death=found.kernel_death)
 
 
 def verdicts(integrity: Integrity | None, reference: dict) -> dict[str, Verdict]:
     """Each check's verdict from the guard and the second key: voided, disagreed, unjudged, else agreed
-    where the reference observed it."""
+    where the reference observed it (a check that failed in the kernel is not judged: :func:`job_record`)."""
     out = {g: Verdict.AGREED for g in reference}
     if integrity is not None:
         out.update({d.grade_id: Verdict.UNJUDGED for d in integrity.unjudged})

@@ -189,7 +189,7 @@ def test_a_failed_reference_stops_the_class_and_complete_ones_are_kept(tmp_path,
     warned = []
     keys = reference.second_keys(specs, masters, ROOT / "solutions" / DAY, run=run, warn=warned.append, cache=again)
     assert ran == ["01_tensors"] and set(keys) == set(masters)
-    assert all(k == ObserveSpec(cache.secret, outcomes[NB].observed) for n, k in keys.items() if n == NB)
+    assert all(k == ObserveSpec(cache.secret, outcomes[NB].record.observed) for n, k in keys.items() if n == NB)
     # other settings (another course version, grader, limits): a new secret, everything run again
     assert reference.Cache(cache.path, "other").references == {}
     again.clear()
