@@ -1,10 +1,11 @@
-"""The gradebook side of grading: the assignment's template, merging results, reading scores.
+"""The gradebook side of grading: the assignment's template, merging results, the class's grades.
 
 Each grading job runs ``nbgrader autograde`` against a private copy of a *template* gradebook
 (the assignment as ``nbgrader generate_assignment`` records it), so jobs never contend for one
-SQLite file. The grader then merges each job's automatic scores into the course gradebook the
-way ``nbgrader autograde`` writes them: ``auto_score``, ``auto_comment``, ``needs_manual_grade``
-and the late penalty. Manual scores and comments are never written.
+SQLite file. The grader then merges each job's record (``records.GradedNotebook``) into the course
+gradebook the way ``nbgrader autograde`` writes it: ``auto_score``, ``auto_comment``,
+``needs_manual_grade`` and the late penalty. Manual scores and comments are never written; they are
+read back, with everything else, as one ``records.ClassGrades`` (:func:`class_grades`).
 """
 
 from __future__ import annotations

@@ -1,12 +1,17 @@
-"""The records that flow between the grader's stages, typed: a notebook's status, a graded cell's
-result, what the integrity guard saw, and the record of one graded notebook.
+"""The records that flow between the grader's stages, typed: a notebook's status, a graded check's
+result, what the integrity guard saw, what a grading job found, a graded notebook's record and the
+class's grades.
 
-:class:`NotebookRecord` is what :mod:`grader.engine` makes of a finished job and hands to the pages
-(:mod:`grader.report`), the command line, Gradescope's results and the resume file
-(``reports/<day>/results/<student>/<notebook>.json``, :meth:`NotebookRecord.to_json` and
-:meth:`NotebookRecord.from_json`). Nothing here imports the rest of the grader.
+:class:`GradedNotebook` is a grading job's one output (:mod:`grader.jobs`): per check a
+:class:`CheckResult`, with what the guard and the second key saw and the timings, written once as
+versioned JSON by the job's process and read back by the driver, which merges it into the gradebook.
+:class:`NotebookRecord` is what :mod:`grader.engine` builds from it (with what intake knows of the
+hand-in) and hands to the pages (:mod:`grader.report`), the command line, Gradescope's results and the
+resume file (``reports/<day>/results/<student>/<notebook>.json``, :meth:`NotebookRecord.to_json` and
+:meth:`NotebookRecord.from_json`). :class:`ClassGrades` is the class's view that grades.csv, the class
+report and the LMS exports read, manual grades included and the late penalty taken off in one place
+(:func:`final_points`). Nothing here imports the rest of the grader.
 """
-
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
