@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from grader import kernel_guard, zygote
+from grader import jobs, kernel_guard, zygote
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -52,3 +52,32 @@ def test_the_fork_server_and_the_zygote_load_once_what_each_job_and_kernel_needs
     assert found["missing"] == []
     assert found["zygote_catalogues"] >= len(LANGS)
     assert found["threads"] == 1
+
+
+def test_a_cluster_classs_references_run_on_warm_kernels(monkeypatch, tmp_path):
+    # A class graded on Dask has its second key's reference runs in the driver, ``workers`` at a time. Each
+    # kernel's threads are its share of the driver's CPUs among them: with 1 thread a warm kernel (zygote) serves
+    # it; with all of the driver's CPUs none could, and each reference paid for a cold kernel of its own.
+    import types
+
+    from grader import engine, reference
+
+    seen = {}
+
+    def second_keys(specs, masters, source, *, run, warn, workers, cache):
+        seen["run"] = run
+        return {}
+
+    monkeypatch.setattr(reference, "second_keys", second_keys)
+    monkeypatch.setattr(jobs, "worker_cpus", lambda: 2)
+    grader = types.SimpleNamespace(source=tmp_path, template=tmp_path / "t.db", masters={}, summary=None,
+                                   log_line=print)
+    engine.Grader.with_second_key(grader, [], tmp_path, [], object(), 2, reference.Cache(None, ""))
+    run = seen["run"]
+    assert run.keywords["slots"] == 2
+    spec = jobs.JobSpec(day="day1", student="reference", notebook="x", nb_bytes=b"{}", sources_digest="")
+    limits = jobs.kernel_limits(spec, run.keywords["slots"])
+    assert limits.threads == 1
+    iso = types.SimpleNamespace(bwrap="/usr/bin/bwrap", cgroup="v2")
+    monkeypatch.setattr(zygote, "_under_tmp", lambda: False)
+    assert zygote.enabled(iso, limits)
