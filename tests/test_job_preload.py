@@ -81,3 +81,12 @@ def test_a_cluster_classs_references_run_on_warm_kernels(monkeypatch, tmp_path):
     iso = types.SimpleNamespace(bwrap="/usr/bin/bwrap", cgroup="v2")
     monkeypatch.setattr(zygote, "_under_tmp", lambda: False)
     assert zygote.enabled(iso, limits)
+
+
+def test_dask_workers_do_not_profile_the_jobs():
+    # distributed's statistical profiler samples every thread of a worker 100 times a second; nothing in
+    # grading reads it. Off in the run's LocalCluster and in the worker image's configuration alike.
+    from grader import worker_setup
+
+    assert worker_setup.DASK_CONFIG["distributed.worker.profile.enabled"] is False
+    assert "profile:\n      enabled: false" in worker_setup.config_yaml()
