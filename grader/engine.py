@@ -526,9 +526,13 @@ class Grader:
 
         run, zygotes = getattr(executor, "run_here", None), None
         if run is None:
+            # ``slots``: the references run ``workers`` at a time, so each kernel gets its share of the CPUs (one
+            # thread on a machine with as many CPUs as workers), as on the local pool; with the driver's whole CPU
+            # count instead, no warm kernel serves them (grader/zygote.py: one thread only) and each reference
+            # imported torch and the guard's modules in a kernel of its own, 2-3 CPU-s each before the class.
             zygotes = zygote.Pool()
             run = functools.partial(jobs.run_spec, work_root=work_root, source=self.source, template=self.template,
-                                    hide=hide, zygotes=zygotes)
+                                    hide=hide, slots=workers, zygotes=zygotes)
         try:
             keys = reference.second_keys([spec for _, spec in items], self.masters, self.source, run=run, warn=warn,
                                          workers=workers, cache=cache)

@@ -26,7 +26,11 @@ from grader.settings import COURSE_ROOT  # standard library only: `install` runs
 # nbgrader runs as a child process of the job: a daemonic worker may not have children. A worker's
 # death hands its jobs back to the grader at once, which retries them itself and says so in the
 # report (grader/faults.py, settings.JOB_RETRIES): the scheduler retrying them too would go unreported.
-DASK_CONFIG = {"distributed.worker.daemon": False, "distributed.scheduler.allowed-failures": 0}
+# Dask's statistical profiler (every worker samples every thread's stack 100 times a second, for the
+# dashboard's profile page, which grading never reads) is off: on a worker with one CPU per job it took
+# CPU from the jobs' kernels, a cost each notebook paid.
+DASK_CONFIG = {"distributed.worker.daemon": False, "distributed.scheduler.allowed-failures": 0,
+               "distributed.worker.profile.enabled": False}
 
 
 def config_yaml() -> str:

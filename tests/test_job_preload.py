@@ -1,0 +1,92 @@
+"""What every grading job and every kernel would otherwise do for itself is done once, before them.
+
+The per-notebook overhead (``make bench-grading``) is paid once per job process (forked from the
+grader's fork server, which imports ``grader._preload``) and once per kernel (forked from a worker's
+zygote, grader/zygote.py). Whatever those two have not loaded, each job or kernel loads again.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from grader import jobs, kernel_guard, zygote
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_zygote_preloads_what_the_guard_imports_in_every_kernel():
+    # grader/kernel_guard.py imports these in each kernel before the notebook runs; a module the zygote
+    # has not imported costs every notebook its import (the zygote runs without the grader package, so
+    # it keeps its own copy of the names).
+    assert set(zygote.GUARD_PRELOAD) == {*kernel_guard.HELPERS, *kernel_guard.DISPLAY, *kernel_guard.LIBRARY}
+
+
+PROBE = """
+import json, os, sys
+import grader._preload
+from grader import zygote
+from ptcourse import messages
+jobs_loaded = "grader.jobs" in sys.modules
+catalogues = messages.catalogue.cache_info().currsize
+zygote._preload_quietly()
+print(json.dumps({"jobs": jobs_loaded, "catalogues": catalogues, "threads": zygote._os_threads(),
+                  "missing": [m for m in zygote.GUARD_PRELOAD if m not in sys.modules],
+                  "zygote_catalogues": messages.catalogue.cache_info().currsize}))
+"""
+
+
+def test_the_fork_server_and_the_zygote_load_once_what_each_job_and_kernel_needs():
+    proc = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env={"PATH": "/usr/bin:/bin", "OMP_NUM_THREADS": "1", "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    found = json.loads(proc.stdout.strip().splitlines()[-1])
+    from ptcourse.messages import LANGS
+
+    # A job process unpickles its target from grader.jobs: imported in the fork server, not per job.
+    assert found["jobs"], "grader.jobs is imported by each job process instead of once by the fork server"
+    assert found["catalogues"] >= len(LANGS), "each job reads the message catalogue again"
+    # The zygote: every module the guard imports, the catalogues, and still one thread (it forks).
+    assert found["missing"] == []
+    assert found["zygote_catalogues"] >= len(LANGS)
+    assert found["threads"] == 1
+
+
+def test_a_cluster_classs_references_run_on_warm_kernels(monkeypatch, tmp_path):
+    # A class graded on Dask has its second key's reference runs in the driver, ``workers`` at a time. Each
+    # kernel's threads are its share of the driver's CPUs among them: with 1 thread a warm kernel (zygote) serves
+    # it; with all of the driver's CPUs none could, and each reference paid for a cold kernel of its own.
+    import types
+
+    from grader import engine, reference
+
+    seen = {}
+
+    def second_keys(specs, masters, source, *, run, warn, workers, cache):
+        seen["run"] = run
+        return {}
+
+    monkeypatch.setattr(reference, "second_keys", second_keys)
+    monkeypatch.setattr(jobs, "worker_cpus", lambda: 2)
+    grader = types.SimpleNamespace(source=tmp_path, template=tmp_path / "t.db", masters={}, summary=None,
+                                   log_line=print)
+    engine.Grader.with_second_key(grader, [], tmp_path, [], object(), 2, reference.Cache(None, ""))
+    run = seen["run"]
+    assert run.keywords["slots"] == 2
+    spec = jobs.JobSpec(day="day1", student="reference", notebook="x", nb_bytes=b"{}", sources_digest="")
+    limits = jobs.kernel_limits(spec, run.keywords["slots"])
+    assert limits.threads == 1
+    iso = types.SimpleNamespace(bwrap="/usr/bin/bwrap", cgroup="v2")
+    monkeypatch.setattr(zygote, "_under_tmp", lambda: False)
+    assert zygote.enabled(iso, limits)
+
+
+def test_dask_workers_do_not_profile_the_jobs():
+    # distributed's statistical profiler samples every thread of a worker 100 times a second; nothing in
+    # grading reads it. Off in the run's LocalCluster and in the worker image's configuration alike.
+    from grader import worker_setup
+
+    assert worker_setup.DASK_CONFIG["distributed.worker.profile.enabled"] is False
+    assert "profile:\n      enabled: false" in worker_setup.config_yaml()
