@@ -30,6 +30,28 @@ def open_lab(page, lab, path: str = "/") -> None:
     idle(page)
 
 
+def open_page(page, lab, rel: str) -> None:
+    """Show the notebook ``rel`` in JupyterLab, not waiting for its kernel. In a JupyterLab of ``lab``
+    already loaded in ``page``, by JupyterLab's own command (``docmanager:open``; the test server exposes
+    the app as ``window.jupyterapp``): what was open is closed unsaved and its kernels ended first, and
+    the notebook is read from disk afresh. A JupyterLab is loaded (with a fresh workspace) only when
+    ``page`` shows none of ``lab``'s: a page load costs Chromium seconds of CPU, the command a fraction."""
+    here = page.url.startswith(lab.base + "/lab") and page.evaluate("() => Boolean(window.jupyterapp)")
+    if not here:
+        page.goto("about:blank")  # leave the old page before its kernels go
+        lab.shutdown_kernels()
+        page.goto(lab.url(f"/lab/tree/{rel}?reset"))
+        return
+    page.evaluate("""async () => {
+        const app = window.jupyterapp;
+        for (const w of Array.from(app.shell.widgets('main'))) { if (w.context) w.context.model.dirty = false; }
+        await app.commands.execute('application:close-all');
+    }""")
+    page.wait_for_function(f"() => !document.querySelector('{CURRENT}')")
+    lab.shutdown_kernels()
+    page.evaluate("path => window.jupyterapp.commands.execute('docmanager:open', {path}).then(() => null)", rel)
+
+
 def idle(page, timeout: float = 120_000) -> None:
     """Wait for the status bar to say the current notebook's kernel is idle (in English or, in the
     Chinese edition's JupyterLab, 空闲)."""
