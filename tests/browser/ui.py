@@ -21,11 +21,16 @@ def shot(page, artifacts: Path, name: str) -> Path:
 
 
 def open_lab(page, lab, path: str = "/") -> None:
-    """Load JupyterLab at ``path`` with a fresh workspace and wait until its kernel is idle."""
-    page.goto("about:blank")  # leave the old page before its kernels go
-    lab.shutdown_kernels()
-    sep = "&" if "?" in path else "?"
-    page.goto(lab.url(f"{path}{sep}reset"))
+    """Show ``path`` in JupyterLab and wait until its kernel is idle: a notebook (``/lab/tree/NAME``) as
+    :func:`open_page` opens it, anything else (``/``: ``make lab``'s own URL) by loading JupyterLab at
+    ``path`` with a fresh workspace."""
+    if path.startswith("/lab/tree/") and "?" not in path:
+        open_page(page, lab, path.removeprefix("/lab/tree/"))
+    else:
+        page.goto("about:blank")  # leave the old page before its kernels go
+        lab.shutdown_kernels()
+        sep = "&" if "?" in path else "?"
+        page.goto(lab.url(f"{path}{sep}reset"))
     page.wait_for_selector(f"{CURRENT} .jp-Cell")
     idle(page)
 
