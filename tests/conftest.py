@@ -107,7 +107,10 @@ LONG_FIRST = ("test_grader.py", "browser/", "test_integrity.py::test_cheat", "te
 
 
 def _first(item) -> int:
-    """Where a test's group goes in the queue: the known long ones first, notebooks (Day 3 first) next."""
+    """Where a test's group goes in the queue: the known long ones first, then every other test marked
+    ``slow`` (each grades a class or runs notebooks: 10 to 70 s), notebooks (Day 3 first) next, and the
+    quick tests last. The quick ones (a second or less, most of the suite's tests) fill the end of the
+    run evenly: a slow test handed out last would keep one process busy while the other has nothing."""
     nodeid = item.nodeid
     for rank, pattern in enumerate(LONG_FIRST):
         head, _, param = pattern.partition("::*")
@@ -116,8 +119,10 @@ def _first(item) -> int:
     params = item.callspec.params if hasattr(item, "callspec") else {}
     path = params.get("path")
     if path is not None and hasattr(path, "parent"):
-        return len(LONG_FIRST) + 3 - int(Path(path).parent.name[-1])
-    return len(LONG_FIRST) + 3
+        return len(LONG_FIRST) + 4 - int(Path(path).parent.name[-1])
+    if item.get_closest_marker("slow") is not None:
+        return len(LONG_FIRST)
+    return len(LONG_FIRST) + 4
 
 
 NOTEBOOK_TESTS = "tests/test_notebooks.py::"

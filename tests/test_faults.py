@@ -21,6 +21,7 @@ import sys
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 
 from grader import executors, faults, jobs, reference, settings
@@ -249,7 +250,46 @@ def grade(tmp: Path, folder: Path, kills: dict[str, list[str]], scheduler: str |
     env = {**os.environ, faults.FAULT_VARIABLE: str(folder)}  # a Dask worker reads it when it starts
     if private_tmp is not None:
         env["TMPDIR"] = str(private_tmp)
-    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600, env=env)
+    # The command's output goes to files and the test waits for the command itself, not for the end of its
+    # output: a process that outlived the run (see strays) would hold a pipe open and the test waiting on it.
+    with open(tmp / "stdout.txt", "w") as out, open(tmp / "stderr.txt", "w") as err:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=err, text=True, env=env)
+        try:
+            code = proc.wait(timeout=600)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    return subprocess.CompletedProcess(cmd, code, (tmp / "stdout.txt").read_text(), (tmp / "stderr.txt").read_text())
+
+
+def strays(folder: Path) -> list[psutil.Process]:
+    """The run's processes still alive after its command ended: every process of the run has the fault
+    folder (unique to the test) in its environment."""
+    found = []
+    for proc in psutil.process_iter():
+        try:
+            if proc.environ().get(faults.FAULT_VARIABLE) == str(folder):
+                found.append(proc)
+        except psutil.Error:
+            continue
+    return found
+
+
+FORKSERVER, TRACKER = "from multiprocessing.forkserver import main", "from multiprocessing.resource_tracker import main"
+
+
+def outlived(folder: Path) -> list[str]:
+    """The command lines of the run's processes still alive 5 s after its command ended, killed."""
+    _, alive = psutil.wait_procs(strays(folder), timeout=5)
+    lines = []
+    for proc in alive:
+        try:
+            lines.append(" ".join(proc.cmdline()))
+            proc.kill()
+        except psutil.Error:
+            continue
+    psutil.wait_procs(alive, timeout=10)
+    return lines
 
 
 def records(tmp: Path) -> dict[str, dict]:
@@ -303,6 +343,7 @@ def test_each_grading_process_killed_on_the_local_pool(fault_folder, tmp_path, p
         assert f"cat/{NB}: graded again in a fresh process; earlier tries lost: 1 (the warm-kernel server" in done.stderr
     else:
         assert "cat/" not in done.stderr
+    assert outlived(fault_folder) == []  # every fork server and job of the run ended with it
 
 
 @pytest.mark.slow
@@ -317,6 +358,11 @@ def test_each_grading_process_killed_on_dask(fault_folder, tmp_path, private_tmp
     retried(tmp_path, done, "ann", 2)
     retried(tmp_path, done, "cat", 1)
     assert got["cat"]["status"] == "graded" and 0 < got["cat"]["score"] < got["cat"]["max_score"]
+    # The killed worker's fork server outlives it while the fault hook's job sleeps in it (grader/faults.py
+    # fire: it waits to die); with them only multiprocessing's resource tracker. No kernel, zygote, worker
+    # or driver: those all ended with the run.
+    left = outlived(fault_folder)
+    assert all(FORKSERVER in line or TRACKER in line for line in left), left
 
 
 @pytest.mark.slow
@@ -328,3 +374,4 @@ def test_a_reference_that_never_completes_stops_the_run(fault_folder, tmp_path):
     assert "reference run failed, so no notebook was graded" in done.stderr
     assert f"{NB}: error: lost: the job process was killed by SIGKILL" in done.stderr
     assert "Traceback" not in done.stderr and records(tmp_path) == {}
+    assert outlived(fault_folder) == []

@@ -667,18 +667,30 @@ def test_rerun_skips_resumes_and_keeps_manual_grades(hostile, tmp_path):
         assert gb.find_grade(failed, NB, DAY, "mutant_1").manual_score == 0.5
 
 
-@pytest.mark.slow
-def test_flat_folder_and_self_check(tmp_path):
-    """A flat platform export grades; `grader check` grades one learner notebook and prints feedback."""
+def test_flat_folder_is_graded(tmp_path, monkeypatch, capsys):
+    """A flat platform export grades: each file's notebook is graded as its student's. The jobs are scored
+    by tests/harness/fakes.py (no kernel), each hand-in's own share: a solved notebook's and a mistake's
+    real scores are proved in kernels elsewhere (test_scores_equal_sequential_nbgrader, test_roundtrip.py)."""
+    from tests.harness import fakes
+
     flat = tmp_path / "flat"
     flat.mkdir()
     nbformat.write(solved(DAY, NB), str(flat / "alice.ipynb"))
     nbformat.write(mutated(DAY, NB, 1)[0], str(flat / f"bob_{NB}.ipynb"))
-    grade(flat, tmp_path / "out", tmp_path / "gb.db", "--quiet")
+    made = fakes.install(monkeypatch, fakes.keyed({"solved": (solved(DAY, NB), 1.0),
+                                                   "mistake": (mutated(DAY, NB, 1)[0], 0.5)}))
+    code = cli.main(["grade", DAY, "--submissions", str(flat), "--out", str(tmp_path / "out"),
+                     "--gradebook", f"sqlite:///{tmp_path / 'gb.db'}", "--workers", "2", "--quiet"])
+    assert code == 0, capsys.readouterr()
+    assert sorted((spec.student, spec.notebook) for spec in made[0].specs) == [("alice", NB), ("bob", NB)]
     scores = gradebook_scores(tmp_path / "gb.db")
     assert sum(s for s, _ in scores["alice"][NB].values()) == 8
-    assert sum(s for s, _ in scores["bob"][NB].values()) < 8
+    assert sum(s for s, _ in scores["bob"][NB].values()) == 4
 
+
+@pytest.mark.slow
+def test_self_check(tmp_path):
+    """`grader check` grades one learner notebook and prints feedback."""
     mine = tmp_path / "day1" / f"{NB}.ipynb"
     mine.parent.mkdir()
     nbformat.write(mutated(DAY, NB, 1)[0], str(mine))

@@ -144,7 +144,8 @@ def zh_grading(tmp_path_factory, browser_ready):
 
 @pytest.fixture(scope="module")
 def lab(course, artifacts, zh_grading):
-    server = LabServer(course, artifacts / "jupyterlab.log").start()
+    # the app exposed to the page's scripts (window.jupyterapp): pages open by command (ui.open_page)
+    server = LabServer(course, artifacts / "jupyterlab.log", args=["--LabApp.expose_app_in_browser=True"]).start()
     yield server
     server.stop()
 

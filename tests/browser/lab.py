@@ -17,6 +17,7 @@ import shutil
 import socket
 import subprocess
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -120,7 +121,11 @@ class LabServer:
             sessions = json.load(r)
         for s in sessions:
             req = urllib.request.Request(self.url(f"/api/sessions/{s['id']}"), method="DELETE")
-            urllib.request.urlopen(req, timeout=30).close()
+            try:
+                urllib.request.urlopen(req, timeout=30).close()
+            except urllib.error.HTTPError as err:
+                if err.code != 404:  # 404: it ended meanwhile (its notebook closed, JupyterLab shut it down)
+                    raise
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:

@@ -454,9 +454,7 @@ A11Y_NOTEBOOKS = ("HOME", "day1/00_environment", "day2/01_linear_regression", "d
 
 def _all_markdown_shown(page, lab, rel: str) -> list[str]:
     """Open ``rel`` in JupyterLab (not waiting for its kernel) and render every markdown cell."""
-    page.goto("about:blank")
-    lab.shutdown_kernels()
-    page.goto(lab.url(f"/lab/tree/{rel}?reset"))
+    ui.open_page(page, lab, rel)
     page.wait_for_selector(f"{ui.CURRENT} .jp-RenderedMarkdown")
     cells = sum(c.cell_type == "markdown" for c in nbformat.read(str(ROOT / rel), as_version=4).cells)
     rendered = ui.rendered_markdown(page, cells)
@@ -492,7 +490,7 @@ def test_accessibility_check_catches_a_planted_violation(page, lab, course):
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
         "# Planted\n\nSee [](https://example.invalid/).\n")])
     nbformat.write(nb, str(course / "a11y-planted.ipynb"))
-    page.goto(lab.url("/lab/tree/a11y-planted.ipynb?reset"))
+    ui.open_page(page, lab, "a11y-planted.ipynb")
     page.wait_for_selector(f"{ui.CURRENT} .jp-RenderedMarkdown h1")
     found = a11y.blocking(a11y.violations(page, context={"include": [f"{ui.CURRENT} .jp-RenderedMarkdown"]}))
     assert [v.rule for v in found] == ["link-name"], [str(v) for v in found]
