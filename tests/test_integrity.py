@@ -5,8 +5,7 @@ Three catalogues, each graded through the command line as an instructor would:
 * ``tools/accidents.py``: what editors and learners do by accident; each scores exactly
   what the clean copy of the same work scores, with a plain-words note;
 * ``tests/harness/redteam.py``: cheats on a notebook with no real work; each earns 0 for every
-  check (and, graded without the guard and the second key, most of them would have earned points:
-  each replayed in a live kernel as nbgrader grades, tests/harness/unguarded.py):
+  check (and, graded without the guard and the second key, most of them would have earned points):
   the guard stops those aimed at how the checks run, the second key (the grader's own comparison on
   fresh inputs) those that fool the checks themselves; a solved notebook using the same APIs
   harmlessly keeps full marks;
@@ -228,9 +227,7 @@ def test_accident_keeps_a_wrong_answer_wrong(honest, accident):
 
 @pytest.fixture(scope="module")
 def cheats(tmp_path_factory):
-    """The red-team class graded with the guard; beside it, each cheat that works without the guard and
-    the second key replayed in a live kernel of its own as nbgrader grades with neither
-    (tests/harness/unguarded.py): what it would have earned."""
+    """The red-team class graded with the guard; the cheats that work without it graded again without it."""
     tmp = tmp_path_factory.mktemp("redteam")
     students = {f"cheat_{t}": redteam.hostile(untouched(DAY, NB), t) for t in redteam.TECHNIQUES}
     students["leaky"] = leaky_notebook()
@@ -239,22 +236,26 @@ def cheats(tmp_path_factory):
     handed_in.update({f"ok_{h}": {HARMLESS_NB: redteam.harmless(clean, h)} for h in redteam.HARMLESS})
     write_class(tmp / "submitted", DAY, handed_in)
     add_links(tmp / "submitted")
-    from tests.harness import hygiene, unguarded
+    hostile_only = tmp / "hostile"
+    write_class(hostile_only, DAY, {f"cheat_{t}": {NB: students[f"cheat_{t}"]} for t in WORKS_WITHOUT_GUARD})
+    from tests.harness import hygiene
 
-    private = hygiene.new_private_tmp()  # the grader's TMPDIR: what the red team leaves there is checked
-    source = nbformat.read(ROOT / "solutions" / DAY / f"{NB}.ipynb", as_version=4)
-    with ThreadPoolExecutor(max_workers=1) as pool:  # the class graded while the cheats are replayed here
-        graded = pool.submit(grade, tmp / "submitted", tmp / "out", tmp / "gb.db", env={**SECRETS, "TMPDIR": str(private)})
-        replayed = {f"cheat_{t}": unguarded.scores(students[f"cheat_{t}"], source) for t in sorted(WORKS_WITHOUT_GUARD)}
-        graded.result()
-    yield {"out": tmp / "out", "records": records(tmp / "out"), "unguarded": replayed, "private_tmp": private}
+    private = hygiene.new_private_tmp()  # both graders' TMPDIR: what the red team leaves there is checked
+    with ThreadPoolExecutor(max_workers=2) as pool:  # two graders side by side: the suite's longest piece of work
+        runs = [pool.submit(grade, tmp / "submitted", tmp / "out", tmp / "gb.db", env={**SECRETS, "TMPDIR": str(private)}),
+                pool.submit(grade, hostile_only, tmp / "unguarded", tmp / "unguarded.db",
+                            env={"PTGRADE_GUARD": "off", "PTGRADE_SECOND_KEY": "off", "TMPDIR": str(private)})]
+        for run in runs:
+            run.result()
+    yield {"out": tmp / "out", "records": records(tmp / "out"), "unguarded": records(tmp / "unguarded"),
+           "private_tmp": private}
     shutil.rmtree(private, ignore_errors=True)
 
 
 @pytest.mark.slow
 def test_red_team_leaves_nothing_in_the_temporary_folder(cheats):
-    """After the red team's class, nothing of the grader's, the course's or torch's is left in the grader's
-    temporary folder, and nothing it wrote is readable by another user."""
+    """After the red team's class, graded with and without the guard, nothing of the grader's, the course's
+    or torch's is left in the graders' temporary folder, and nothing they wrote is readable by another user."""
     from tests.harness import hygiene
 
     assert hygiene.leftovers(cheats["private_tmp"]) == [], hygiene.leftovers(cheats["private_tmp"])
