@@ -10,6 +10,13 @@ tools/observation_power.py does for mutants: no candidate may give every observa
 place the same way, must give them, and a stand-in that does nothing must not (so the comparison can
 tell; ``UNJUDGED`` lists the few functions where it cannot, with the reason).
 
+It runs in the notebook's live kernel, the solution executed once for all of the notebook's tests
+(tests/harness/executed.py; tests/conftest.py keeps them in one xdist group, this test after the
+mutants and before the untouched copy), and puts back what it changes there. A candidate costs three
+requests: a silent one that turns the checks off, arms the first cell and puts the candidate in place;
+the cell itself, as the grader runs it; a silent one that disarms, turns the checks on and runs the
+solution's cell again. It stops at the first cell whose observations differ.
+
 The red team's ``PACKAGE_ANSWERS`` (tests/harness/redteam.py) then imports such helpers in untouched
 notebooks graded by the class grader: each earns 0 on the checks it targets.
 """
