@@ -10,6 +10,13 @@ tools/observation_power.py does for mutants: no candidate may give every observa
 place the same way, must give them, and a stand-in that does nothing must not (so the comparison can
 tell; ``UNJUDGED`` lists the few functions where it cannot, with the reason).
 
+It runs in the notebook's live kernel, the solution executed once for all of the notebook's tests
+(tests/harness/executed.py; tests/conftest.py keeps them in one xdist group, this test after the
+mutants and before the untouched copy), and puts back what it changes there. A candidate costs three
+requests: a silent one that turns the checks off, arms the first cell and puts the candidate in place;
+the cell itself, as the grader runs it; a silent one that disarms, turns the checks on and runs the
+solution's cell again. It stops at the first cell whose observations differ.
+
 The red team's ``PACKAGE_ANSWERS`` (tests/harness/redteam.py) then imports such helpers in untouched
 notebooks graded by the class grader: each earns 0 on the checks it targets.
 """
@@ -23,11 +30,11 @@ import pytest
 from grader import engine, jobs
 from grader import observations as ob
 from tests.harness import redteam
+from tests.harness.executed import executed
 from tools.classroom import untouched, write_class
 from tools.kernel import Kernel
-from tools.nbloop import source_of
-from tools.notebooks import exercises, nb_key, read, solution_notebooks
-from tools.observation_power import Power, observation_part
+from tools.notebooks import exercises, nb_key, solution_notebooks
+from tools.observation_power import CHECKS_OFF, CHECKS_ON, observation_part, sent_observations
 
 SECRET = "package-answers"
 # Public callables never tried in a learner's function's place, each with its reason: the second key's
@@ -75,7 +82,13 @@ def _ptg_candidates(_target, _skip):
     return _out
 """
 
-NOTEBOOKS = [nb_key(p) for p in (*solution_notebooks("day1"), *solution_notebooks("day2"))]
+NOTEBOOKS = [*solution_notebooks("day1"), *solution_notebooks("day2")]
+DISARM = "__import__('ptcourse.observe', fromlist=['arm'])._armed.update(key=None)"
+
+
+def _arm(grade_id: str) -> str:
+    """The silent request that arms ``grade_id``'s cell with the test's secret, as the grader arms it."""
+    return f"__import__('ptcourse.observe', fromlist=['arm']).arm('power', {ob.cell_seed(SECRET, grade_id)})"
 
 
 def _candidates(kernel: Kernel, name: str) -> list[tuple[str, str]] | None:
@@ -89,16 +102,39 @@ def _candidates(kernel: Kernel, name: str) -> list[tuple[str, str]] | None:
     return None if found is None else [tuple(c) for c in found]
 
 
-def _gives_every_observation(kernel: Kernel, power: Power, cells: dict, ref: dict, name: str, expr: str) -> bool:
-    """Whether ``name = expr`` gives the solution's observations in every observing cell of the exercise
-    (each whole test cell run armed, every check passing: its visible part may compute what it observes)."""
-    if not kernel.run(f"{name} = {expr}").ok:
-        return False
-    for grade_id, source in cells.items():
-        got, _ = power.cheat_observes(grade_id, source, SECRET)
-        if ob.judge(grade_id, ref[grade_id], got) is not None:
-            return False
-    return True
+class Stand:
+    """An exercise's observing test cells run armed, every check passing, with something in place of one of
+    its functions (as tools/observation_power.py runs a mutant's). Each cell is a request of its own, as
+    in the grader; what goes around it (checks off, the assignment, arming; disarming, checks back on,
+    the solution's cell again) rides in one silent request before and one after, not four."""
+
+    def __init__(self, kernel: Kernel, cells: dict[str, str], restore: str):
+        self.kernel, self.cells, self.restore = kernel, cells, restore
+
+    def observes(self, ref: dict | None = None, name: str = "", expr: str = "") -> dict[str, dict] | None:
+        """Each cell's observations with ``name = expr`` (none: the solution itself), stopping after the
+        first cell that differs from ``ref``; None when the assignment raises. The solution's cell is run
+        again afterwards, whatever happened."""
+        got: dict[str, dict] = {}
+        try:
+            for i, (grade_id, source) in enumerate(self.cells.items()):
+                before = [CHECKS_OFF, _arm(grade_id), f"{name} = {expr}" if name and not i else ""]
+                armed = self.kernel.run("\n".join(before), silent=True)
+                if not armed.ok:
+                    assert i == 0 and name, f"{grade_id}: arming failed: {armed.message}"
+                    return None
+                got[grade_id] = sent_observations(self.kernel.run(source).outputs)
+                if ref is not None and ob.judge(grade_id, ref[grade_id], got[grade_id]) is not None:
+                    break
+        finally:
+            after = self.kernel.run("\n".join([DISARM, CHECKS_ON, self.restore]), silent=True)
+            assert after.ok, f"the solution's cell fails when run again: {after.message}"
+        return got
+
+    def gives_every_observation(self, ref: dict, name: str, expr: str) -> bool:
+        """Whether ``name = expr`` gives the solution's observations in every observing cell."""
+        got = self.observes(ref, name, expr)
+        return got is not None and all(g in got and ob.judge(g, ref[g], got[g]) is None for g in self.cells)
 
 
 NOTHING = "lambda *args, **kwargs: None"
@@ -107,52 +143,60 @@ NOTHING = "lambda *args, **kwargs: None"
 UNJUDGED = {
     ("ckpt_save_load", "save_checkpoint"): "the cell reads back the file the solution's own run saved there",
 }
+# The kernel's state this test changes, put back for the notebook's other tests (tests/conftest.py runs
+# them in the same live kernel, tests/harness/executed.py): the device setting and its own helpers.
+# Most candidates raise in the first cell: IPython's default tracebacks (source lines of every frame) cost
+# more than the cell, and are read by nobody here; the shortest ones, as long as this test runs.
+HIDE_DEVICE = ("_ptg_device = __import__('os').environ.pop('PTCOURSE_DEVICE', None)\n"
+               "_ptg_xmode = get_ipython().InteractiveTB.mode\nget_ipython().InteractiveTB.set_mode('Minimal')")
+PUT_BACK = ("if _ptg_device is not None:\n    __import__('os').environ['PTCOURSE_DEVICE'] = _ptg_device\n"
+            "get_ipython().InteractiveTB.set_mode(_ptg_xmode)\n"
+            "for _n in [_k for _k in globals() if _k.startswith('_ptg_')] + ['_il', '_ins', '_js', '_pk', '_ptc']:\n"
+            "    globals().pop(_n, None)\ndel _n")
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("notebook", NOTEBOOKS)
-def test_no_public_callable_answers_an_exercise(notebook):
-    path = source_of(notebook)
-    nb = read(path)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=nb_key)
+def test_no_public_callable_answers_an_exercise(path):
+    """In the notebook's live kernel (its solution run once for all its tests), each callable in turn."""
+    run = executed(path)
+    assert not run.errors(), "the solution notebook itself fails; see tests/test_notebooks.py"
+    kernel = run.kernel
     answers, unjudged, tried, controls = [], [], 0, 0
-    with Kernel(path.parent) as kernel:
-        for i, cell in enumerate(nb.cells):
-            if cell.cell_type == "code":
-                result = kernel.run(cell.source)
-                assert result.ok, f"{notebook}: the solution fails at cell {i}: {result.message}"
-        # tests/conftest.py fixes PTCOURSE_DEVICE=cpu; a grading kernel may not have it, and a helper that
-        # obeys it would look like no answer to pick_device whatever it computes otherwise.
-        assert kernel.run("__import__('os').environ.pop('PTCOURSE_DEVICE', None)").ok
+    # tests/conftest.py fixes PTCOURSE_DEVICE=cpu; a grading kernel may not have it, and a helper that
+    # obeys it would look like no answer to pick_device whatever it computes otherwise.
+    assert kernel.run(HIDE_DEVICE).ok
+    try:
         assert kernel.run(CANDIDATES).ok
-        power = Power(kernel, [SECRET])
-        for exercise in exercises(nb):
+        for exercise in exercises(run.nb):
             cells = {t.grade_id: t.source for t in exercise.tests if observation_part(t) is not None}
             if not cells:
                 continue
-            ref = {g: power.cheat_observes(g, source, SECRET)[0] for g, source in cells.items()}
+            assert not exercise.source.lstrip().startswith("%%"), "a cell magic cannot share a request"
+            stand = Stand(kernel, cells, exercise.source)
+            ref = stand.observes()
             for name in sorted(exercise.names):
                 candidates = _candidates(kernel, name)
                 if candidates is None:
                     continue
                 assert kernel.run(f"_ptg_solution = {name}").ok
-                assert _gives_every_observation(kernel, power, cells, ref, name, "_ptg_solution"), (
+                assert stand.gives_every_observation(ref, name, "_ptg_solution"), (
                     f"{exercise.grade_id}: the solution put back as {name} does not give its own observations")
                 controls += 1
-                nothing = _gives_every_observation(kernel, power, cells, ref, name, NOTHING)
-                kernel.run(exercise.source)
-                if nothing:
+                if stand.gives_every_observation(ref, name, NOTHING):
                     unjudged.append((exercise.grade_id, name))
                     continue
                 for module, attr in candidates:
                     tried += 1
-                    if _gives_every_observation(kernel, power, cells, ref, name,
-                                                f"__import__('importlib').import_module({module!r}).{attr}"):
+                    if stand.gives_every_observation(
+                            ref, name, f"__import__('importlib').import_module({module!r}).{attr}"):
                         answers.append(f"{module}.{attr} answers {exercise.grade_id} ({name})")
-                    kernel.run(exercise.source)
-        assert not power.problems, power.problems
+    finally:
+        put_back = kernel.run(PUT_BACK)
+    assert put_back.ok, put_back.message
     assert not answers, answers
     assert set(unjudged) <= set(UNJUDGED), f"a stand-in that does nothing gives every observation: {unjudged}"
-    print(f"{notebook}: {tried} candidates tried against {controls} exercise functions")
+    print(f"{nb_key(path)}: {tried} candidates tried against {controls} exercise functions")
 
 
 @pytest.mark.slow

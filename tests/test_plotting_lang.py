@@ -65,3 +65,17 @@ def test_labels_given_by_the_caller_are_kept():
         assert (ax.get_title(), ax.get_xlabel(), ax.get_ylabel()) == ("T", "X", "Y")
         assert plotting.plot_curves({"a": [1.0]}).get_xlabel() == "轮（epoch）"
     plt.close("all")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_show_images_refuses_what_is_no_batch_of_images_before_drawing(lang):
+    """A (1000, 1) tensor is no batch of images: show_images says so in the learner's language at once, not
+    after a figure of 1000 empty axes (about a minute of CPU, tests/test_package_answers.py's costliest
+    candidate) and matplotlib's own error."""
+    import matplotlib.pyplot as plt
+
+    before = plt.get_fignums()
+    with speaking(lang), pytest.raises(ValueError, match=r"\(1000, 1\)") as raised:
+        plotting.show_images(torch.rand(1000, 1))
+    assert "show_images()" in str(raised.value) and bool(CJK.search(str(raised.value))) == (lang == "zh-CN")
+    assert plt.get_fignums() == before, "a figure was made before the shape was refused"

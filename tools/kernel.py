@@ -103,8 +103,10 @@ class Kernel:
             return None
         return None
 
-    def run(self, code: str, timeout: float = 300) -> Result:
-        """Execute ``code``; collect stdout, stderr and the error if any."""
+    def run(self, code: str, timeout: float = 300, silent: bool = False) -> Result:
+        """Execute ``code``; collect stdout, stderr and the error if any. ``silent``: a silent request, as
+        the grader arms a cell (no history, no display hook, no ``*_run_cell`` events: cheaper for helper
+        code between the cells under test; its error comes back in the reply)."""
         assert self.kc is not None, "kernel not started"
         result = Result(ok=True)
 
@@ -124,12 +126,18 @@ class Kernel:
                 result.outputs.append(msg)
 
         try:
-            reply = self.kc.execute_interactive(code, output_hook=hook, timeout=timeout, allow_stdin=False)
+            # stop_on_error=False: each request waits for the one before, so none is queued that the kernel
+            # should abort after an error; with True, ipykernel 7 aborts requests that arrive before its
+            # (asynchronous) end of aborting, and a cell run right after a failing one could come back
+            # "aborted" without running, under load (seen: a solution put back after a failing candidate).
+            reply = self.kc.execute_interactive(code, silent=silent, output_hook=hook, timeout=timeout,
+                                                 allow_stdin=False, stop_on_error=False)
         except (TimeoutError, queue.Empty):
             self.km.interrupt_kernel()
             return Result(ok=False, ename="Timeout", evalue=f"cell ran longer than {timeout} s")
         if reply["content"]["status"] != "ok" and result.ok:
             result.ok = False
-            result.ename = reply["content"].get("ename", "Error")
+            status = reply["content"]["status"]
+            result.ename = reply["content"].get("ename", "Aborted" if status == "aborted" else "Error")
             result.evalue = reply["content"].get("evalue", "")
         return result

@@ -88,6 +88,19 @@ def observation_part(test: TestCell) -> str | None:
     return "\n".join(lines[start:]) + hidden[hidden.index(OBSERVE_IMPORT):]
 
 
+def sent_observations(outputs: list) -> dict:
+    """The observations a run's output messages carry (name -> payload without its key and name); a name
+    sent twice is an observation of its own kind, as the grader reads it."""
+    sent = {}
+    for message in outputs:
+        payload = message["content"].get("data", {}).get(MIME)
+        if isinstance(payload, dict):
+            name = str(payload.get("name", ""))
+            sent[name] = ({"kind": "other", "type": "observed twice"} if name in sent
+                          else {k: v for k, v in payload.items() if k not in ("key", "name")})
+    return sent
+
+
 @dataclass
 class Verdict:
     """One mutant in one observing test cell."""
@@ -134,14 +147,7 @@ class Power:
         finally:
             if secret is not None:
                 self.kernel.run("__import__('ptcourse.observe', fromlist=['arm'])._armed.update(key=None)")
-        sent = {}
-        for message in result.outputs:
-            payload = message["content"].get("data", {}).get(MIME)
-            if isinstance(payload, dict):
-                name = str(payload.get("name", ""))
-                sent[name] = ({"kind": "other", "type": "observed twice"} if name in sent
-                              else {k: v for k, v in payload.items() if k not in ("key", "name")})
-        return sent, result.message
+        return sent_observations(result.outputs), result.message
 
     def cheat_observes(self, grade_id: str, part: str, secret: str) -> tuple[dict, str]:
         """The observation part with every check passing: what an answer that fools the checks shows."""

@@ -191,6 +191,8 @@ def show_images(images, titles: Sequence[str] | None = None, ncols: int = 8, not
     import matplotlib.pyplot as plt
 
     images = images.detach().cpu()
+    if images.dim() not in (3, 4):  # before the figure: a (1000, 1) tensor would make 1000 empty axes first
+        raise ValueError(msg("plot.images_shape", shape=tuple(images.shape)))
     if images.dim() == 4:
         images = images[:, 0]
     n = len(images)

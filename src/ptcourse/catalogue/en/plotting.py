@@ -43,6 +43,7 @@ MESSAGES = {
     "plot.latency_alt_series": "{name} {first:.3g} ms at batch {small}, {last:.3g} ms at batch {large}",
     "plot.images_alt": "A grid of {n} grey-scale images of {height}×{width} pixels.",
     "plot.images_alt_titles": "{description} Their titles: {titles}.",
+    "plot.images_shape": "show_images() draws a batch of images shaped (N, 1, H, W) or (N, H, W), not {shape}.",
     "plot.broadcast_alt": "Diagram: the shapes {a} and {b} lined up from the right, one box per axis and a row "
                           "for the result; a stretched size is hatched, a clash is red.",
     "plot.storage_alt": "Diagram: the {n} cells of {base}'s storage in a row, and one row per tensor: {rows}.",

@@ -42,6 +42,7 @@ MESSAGES = {
     "plot.latency_alt_series": "{name} 在批大小 {small} 时为 {first:.3g} 毫秒，在批大小 {large} 时为 {last:.3g} 毫秒",
     "plot.images_alt": "由 {n} 张 {height}×{width} 像素灰度图组成的网格。",
     "plot.images_alt_titles": "{description}各图的标题：{titles}。",
+    "plot.images_shape": "show_images() 画的是形状为 (N, 1, H, W) 或 (N, H, W) 的一批图像，而不是 {shape}。",
     "plot.broadcast_alt": "示意图：形状 {a} 与 {b} 从右边对齐，每个轴一个方框，另有一行是结果；"
                           "被扩展的大小画有斜线，冲突的画成红色。",
     "plot.storage_alt": "示意图：{base} 的存储的 {n} 个格子排成一行，下面每个张量一行：{rows}。",
