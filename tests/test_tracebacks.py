@@ -101,6 +101,20 @@ def test_a_failed_check_a_syntax_error_and_the_error_output_are_as_before(shell)
     assert isinstance(result.error_in_exec, ZeroDivisionError), "the cell still fails, with its own exception"
 
 
+def test_a_trimming_that_fails_still_shows_the_whole_error(shell, monkeypatch):
+    """Never an error left unshown: if the trimming raises, IPython draws the full traceback (and
+    the handler stays installed, not unregistered with a note on stdout)."""
+    def broken(tb, keep):
+        raise RuntimeError("cannot read this traceback")
+
+    tracebacks.install(shell)
+    monkeypatch.setattr(tracebacks, "learner_traceback", broken)
+    shell.run_cell(NET)
+    text = _draw(shell, "predict(Net(), torch.zeros(4, 3))")
+    assert "mat1 and mat2 shapes cannot be multiplied" in text and "training.py" in text, text
+    assert shell.custom_exceptions == (Exception,), "the course's display should stay installed"
+
+
 def test_installing_twice_changes_nothing(shell):
     assert tracebacks.install(shell)
     hook = shell.CustomTB

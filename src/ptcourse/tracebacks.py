@@ -27,8 +27,7 @@ import os
 import site
 import sys
 import sysconfig
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from types import TracebackType
 from typing import Any
 
@@ -89,30 +88,42 @@ def _chain(value: BaseException | None) -> list[BaseException]:
     return out
 
 
-@contextmanager
-def _trimmed(value: BaseException, keep: Callable[[str], bool]) -> Iterator[None]:
-    """While inside: each exception of ``value``'s chain carries its trimmed traceback."""
-    chain = _chain(value)
-    saved = [(exc, exc.__traceback__) for exc in chain]
+def _trim_chain(value: BaseException, keep: Callable[[str], bool]) -> list[tuple[BaseException, Any]]:
+    """Give each exception of ``value``'s chain its trimmed traceback; returns what to put back."""
+    saved = [(exc, exc.__traceback__) for exc in _chain(value)]
     try:
-        for exc in chain:
-            exc.__traceback__ = learner_traceback(exc.__traceback__, keep)
-        yield
-    finally:
         for exc, tb in saved:
-            exc.__traceback__ = tb
+            exc.__traceback__ = learner_traceback(tb, keep)
+    except Exception:
+        _restore(saved)
+        raise
+    return saved
+
+
+def _restore(saved: list[tuple[BaseException, Any]]) -> None:
+    for exc, tb in saved:
+        exc.__traceback__ = tb
 
 
 def _handler(shell, etype, value, tb, tb_offset=None):  # noqa: ARG001 - IPython's signature
-    """IPython's custom exception handler: draw the error with the learner's frames only."""
+    """IPython's custom exception handler: draw the error with the learner's frames only. Should the
+    trimming itself fail, the whole traceback is drawn: an error is never left unshown."""
     if issubclass(etype, SyntaxError):  # a cell that does not parse, or a learner's file that does not
         shell.showsyntaxerror()
         return None
-    cells = getattr(getattr(shell, "compile", None), "_filename_map", None) or {}
-    keep = functools.partial(is_learners, cells=cells)
-    with _trimmed(value, keep):
-        shell.showtraceback((etype, value, value.__traceback__), tb_offset=0)
-    sys.last_traceback = tb  # the whole traceback for %debug and tools that read it
+    try:
+        cells = getattr(getattr(shell, "compile", None), "_filename_map", None) or {}
+        saved = _trim_chain(value, functools.partial(is_learners, cells=cells))
+    except Exception:  # noqa: BLE001 - a traceback it cannot read: IPython's own drawing
+        saved = None
+    try:
+        if saved is None:
+            shell.showtraceback((etype, value, tb), running_compiled_code=True)
+        else:
+            shell.showtraceback((etype, value, value.__traceback__), tb_offset=0)
+    finally:
+        _restore(saved or [])
+        sys.last_traceback = tb  # the whole traceback for %debug and tools that read it
     return None
 
 
