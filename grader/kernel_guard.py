@@ -12,7 +12,10 @@ class of those modules attribute by attribute (``nn.Module.__call__``, ``nn.Line
 ``__code__`` keeps the object); the names the course's own cells bind and its test cells use
 (``DataLoader``, ``predict``, and the functions its locked cells define, kept by :func:`remember`
 after each); and IPython's execution machinery (input and AST transformers, custom exception
-handlers, traceback and display hooks, the kernel's methods). The libraries' own lazy patches
+handlers, traceback and display hooks, the kernel's methods), after installing the course's own
+error display (:mod:`ptcourse.tracebacks`, a custom exception handler that trims a learner's
+traceback to the learner's frames), so that it is put back, not undone, and the notebook's own set-up
+installing it again changes nothing. The libraries' own lazy patches
 (dynamo's ``nn.Module.__init__``, ``Optimizer``'s wrapped ``step``) are told apart by their code,
 compiled again from the library's file on disk, and the original they wrap. Then, for every graded test cell:
 
