@@ -10,6 +10,7 @@
 #   make times    the estimated time of every notebook and day, term by term (tools/times.py)
 #   make msgids   message ids in use against the catalogue: problems, and the unused ids (tools/msgids.py)
 #   make browser  the browser tests only (JupyterLab in headless Chromium; screenshots in artifacts/browser/)
+#   make a11y     axe-core on every executed notebook page of both editions (artifacts/a11y/summary.txt)
 #   make grade    grade a class: DAY=day1 [ARGS="--submissions DIR --workers N ..."] (python -m grader)
 #   make check    grade your own notebook with the hidden tests: NB=day1/01_tensors.ipynb
 #   make bench-grading  the class grader against sequential nbgrader autograde, and through Dask local:2 (STUDENTS=30 DAY=day1)
@@ -33,7 +34,7 @@ LAB_FLAGS := --ServerApp.root_dir=$(CURDIR) --ServerApp.ip=127.0.0.1 \
              --LabApp.default_url=/lab/tree/HOME.ipynb $(ROOT_FLAG)
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: install lab lab-flags test quick browser release bench bench-grading grade check points lint student-edition
+.PHONY: install lab lab-flags test quick browser a11y release bench bench-grading grade check points lint student-edition
 .PHONY: times nb gpu-check regen gradescope soak stress msgids book
 
 install: $(STAMP)
@@ -70,6 +71,10 @@ quick: install
 
 browser: install
 	$(PY) -m pytest -q tests/browser
+
+# axe-core on every executed notebook page of both editions (the browser suite checks one per day and language)
+a11y: install
+	PTCOURSE_A11Y_ALL=1 $(PY) -m pytest -q -n 0 tests/browser/test_a11y_pages.py
 
 lint: install
 	$(VENV)/bin/ruff check src tests tools grader solutions data

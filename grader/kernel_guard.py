@@ -12,7 +12,10 @@ class of those modules attribute by attribute (``nn.Module.__call__``, ``nn.Line
 ``__code__`` keeps the object); the names the course's own cells bind and its test cells use
 (``DataLoader``, ``predict``, and the functions its locked cells define, kept by :func:`remember`
 after each); and IPython's execution machinery (input and AST transformers, custom exception
-handlers, traceback and display hooks, the kernel's methods). The libraries' own lazy patches
+handlers, traceback and display hooks, the kernel's methods), after installing the course's own
+error display (:mod:`ptcourse.tracebacks`, a custom exception handler that trims a learner's
+traceback to the learner's frames), so that it is put back, not undone, and the notebook's own set-up
+installing it again changes nothing. The libraries' own lazy patches
 (dynamo's ``nn.Module.__init__``, ``Optimizer``'s wrapped ``step``) are told apart by their code,
 compiled again from the library's file on disk, and the original they wrap. Then, for every graded test cell:
 
@@ -80,7 +83,7 @@ def _install(name, names=()):
 # The course's helpers that test cells call, and IPython's display functions that carry the second
 # key's observations: imported with the guard, before any cell of the notebook, and protected.
 HELPERS = ("ptcourse.training", "ptcourse.placement", "ptcourse.spies", "ptcourse.data", "ptcourse.peak",
-           "ptcourse.timing", "ptcourse.augment")
+           "ptcourse.timing", "ptcourse.augment", "ptcourse.tracebacks")
 DISPLAY = ("IPython.display", "IPython.core.display_functions", "IPython.core.display")
 LIBRARY = ("torch.optim", "torch.optim.optimizer", "torch.optim.lr_scheduler", "torch.utils.data",
            "torch.nn.modules.module", "torch.amp", "torch.amp.autocast_mode")
@@ -181,6 +184,8 @@ def _bound(importlib, names):
 def _snapshot(names=()):
     """What the checks rely on, as it is now: the kernel-side state of :func:`_install`."""
     ip = get_ipython()  # noqa: F821 - the kernel's shell
+    import ptcourse.tracebacks  # the course's own error display (the learner's frames only): installed
+    ptcourse.tracebacks.install(ip)  # before the snapshot, so it is put back, not undone, before each check
     spaces, instances, genuine, check_failed = _spaces(ip, names)
     snap = {label: (obj, dict(vars(obj))) for label, obj in spaces}
     codes = _codes(snap)  # the functions' own code and defaults: swapping them keeps the object
@@ -379,7 +384,8 @@ def _harmful_check(st):
             except Exception:
                 out.append("an AST transformer")
         caught = tuple(getattr(ip, "custom_exceptions", ()) or ())
-        if caught and any(issubclass(check_failed, c) or issubclass(KeyboardInterrupt, c)
+        ours = getattr(ip, "CustomTB", None) is st.shell["CustomTB"] and caught == st.shell["custom_exceptions"]
+        if caught and not ours and any(issubclass(check_failed, c) or issubclass(KeyboardInterrupt, c)
                           for c in caught if isinstance(c, type)):
             out.append("a custom exception handler")
         for obj, keys in own.values():

@@ -92,6 +92,19 @@ def test_contributing_states_the_rule_the_tool_applies():
                   else f"{times.SIZES[i - 1][0] + 1} lines or more {minutes} min")
         assert stated in text, f"CONTRIBUTING.md should say '{stated}' (tools/times.py SIZES)"
     assert f"rounded up to {times.ROUND_TO} minutes" in text
+    assert f"one failed check per exercise**: {times.FAILED_CHECK_MINUTES} min for each graded exercise" in text, \
+        "CONTRIBUTING.md should state the failed-check round (tools/times.py FAILED_CHECK_MINUTES)"
+
+
+def test_each_exercise_counts_one_failed_check_round():
+    """Issue 35: a notebook's time counts, besides reading, writing and running, one failed-check
+    round (read the message, fix, run again) for every graded exercise."""
+    est = times.Estimate("dayX/00_t", words=0, optional_words=0, run_minutes=0, given_lines=0,
+                         exercises=[times.ExerciseTime(f"g{i}", 2, "small", 4) for i in range(5)])
+    assert times.FAILED_CHECK_MINUTES >= 2
+    assert est.failed_check_minutes == 5 * times.FAILED_CHECK_MINUTES
+    assert est.minutes == times.ROUND_TO * times.math.ceil((5 * 4 + 5 * times.FAILED_CHECK_MINUTES) / times.ROUND_TO)
+    assert "failed check per exercise" in times.RULE and "failed check" in times.report()
 
 
 # Days known to be over the 6 h target, with why; each entry is a strict xfail (remove it when the day fits).

@@ -11,6 +11,8 @@ The rule (also stated in CONTRIBUTING.md and, written by ``make points``, on HOM
 - **given code**: the lines of code the learner reads but does not write (code cells outside the
   solution regions, the graded test cells and the optional sections), at
   ``GIVEN_LINES_PER_MINUTE``; blank lines left out.
+- **one failed check per exercise**: ``FAILED_CHECK_MINUTES`` for each graded exercise: reading
+  the ✘ message, fixing the answer and running its cells again (a learner rarely passes first time).
 - **running**: the day's per-notebook run-time budget (Day 1 20 s, Day 2 60 s, Day 3 90 s on one
   thread), twice (a first run, then the checks run again after fixes), rounded up to whole
   minutes; ``make bench`` keeps the notebooks inside the budget.
@@ -37,6 +39,7 @@ from tools.notebooks import DAYS, exercises, nb_key, read, solution_notebooks
 WORDS_PER_MINUTE = 150
 GIVEN_LINES_PER_MINUTE = 40  # given code is read, not skimmed: about one line every 1.5 s
 RUNS = 2  # the notebook run and the checks' re-runs after a fix
+FAILED_CHECK_MINUTES = 2  # each exercise's one failed-check round: read the message, fix, run again
 # (most solution lines, name, minutes): the first size whose limit the solution fits.
 SIZES = ((3, "small", 4), (9, "medium", 8), (19, "large", 12), (math.inf, "very large", 20))
 RUN_SECONDS = {"day1": 20, "day2": 60, "day3": 90}  # the per-notebook budgets (tools/bench.py)
@@ -50,7 +53,8 @@ RULE = (
         f"{name} {'≤ ' + str(limit) if limit != math.inf else '≥ ' + str(SIZES[i - 1][0] + 1)} lines: {minutes} min"
         for i, (limit, name, minutes) in enumerate(SIZES)
     )
-    + f"), plus the given code at {GIVEN_LINES_PER_MINUTE} lines a minute, plus the notebook's run time "
+    + f"), plus one failed check per exercise ({FAILED_CHECK_MINUTES} min: read the message, fix, run again), "
+    f"plus the given code at {GIVEN_LINES_PER_MINUTE} lines a minute, plus the notebook's run time "
     f"twice (Day 1 20 s, Day 2 60 s, Day 3 90 s; a first run and the checks' re-runs), rounded up to minutes, "
     f"rounded up to {ROUND_TO} minutes. Sections marked \"(optional)\" are not counted; "
     "their reading time is shown as \"+N optional\"."
@@ -97,9 +101,16 @@ class Estimate:
         return sum(e.minutes for e in self.exercises)
 
     @property
+    def failed_check_minutes(self) -> int:
+        """One failed-check round per graded exercise."""
+        return FAILED_CHECK_MINUTES * len(self.exercises)
+
+    @property
     def minutes(self) -> int:
-        """The realistic time: reading + given code + exercises + running, rounded up to ``ROUND_TO``."""
-        raw = self.reading_minutes + self.given_minutes + self.exercise_minutes + self.run_minutes
+        """The realistic time: reading + given code + exercises + one failed check each + running,
+        rounded up to ``ROUND_TO``."""
+        raw = (self.reading_minutes + self.given_minutes + self.exercise_minutes + self.failed_check_minutes
+               + self.run_minutes)
         return ROUND_TO * math.ceil(raw / ROUND_TO - 1e-9)
 
     @property
@@ -249,7 +260,7 @@ def report() -> str:
             lines.append(
                 f"{e.key:<28} {e.words:>5} {e.reading_minutes:>4.0f} {e.given_minutes:>4.0f}  "
                 f"{f'{len(e.exercises)}: {counts}':<18} "
-                f"{e.exercise_minutes:>3} {e.run_minutes:>3} {e.minutes:>7}  {optional}"
+                f"{e.exercise_minutes:>3} {e.failed_check_minutes:>3} {e.run_minutes:>3} {e.minutes:>7}  {optional}"
             )
         total = sum(e.minutes for e in found)
         opt = sum(e.optional_minutes for e in found)

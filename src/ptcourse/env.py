@@ -7,7 +7,7 @@ import random
 import numpy as np
 import torch
 
-from ptcourse import memory, settings
+from ptcourse import memory, settings, tracebacks
 from ptcourse.cpus import available_cpus
 from ptcourse.messages import msg
 
@@ -45,8 +45,10 @@ def setup(seed: int = 0, threads: int | None = None, quiet: bool = False) -> tor
     ``threads`` defaults to ``PTCOURSE_THREADS`` or, failing that, the CPUs really available
     (see :func:`available_cpus`). Where the session has a memory limit (Binder: 2 GB for the
     server and every kernel), it also warns when that limit is close and keeps checking after
-    each cell (:mod:`ptcourse.memory`).
+    each cell (:mod:`ptcourse.memory`). In IPython, an error in the learner's code is drawn with the
+    learner's frames only (:mod:`ptcourse.tracebacks`).
     """
+    tracebacks.install()  # an error in the learner's code shows the learner's frames only
     torch.manual_seed(seed)  # every device's generator too
     if not _seeded_once:  # the set-up cell: later calls are no answer to day 2's set_seed exercise
         random.seed(seed)

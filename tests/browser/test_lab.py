@@ -225,6 +225,41 @@ def test_failed_check_shows_the_message_not_the_course_code(page, lab, course, a
         assert CJK.search(shown), f"the message is not in Chinese: {shown}"
 
 
+LEARNER_ERROR = [
+    "import ptcourse\nimport torch\nfrom torch import nn\nfrom ptcourse.training import predict\n"
+    "device = ptcourse.setup()",
+    "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(3, 2)\n\n"
+    "    def forward(self, x):\n        return self.fc(x.T)",
+    "predict(Net(), torch.zeros(4, 3))",
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_learner_error_shows_only_the_learners_frames(page, lab, course, artifacts, lang):
+    """An error in the learner's own model, reached through a course helper (``predict``) and
+    ``nn.Linear``, as the browser shows it: the traceback keeps the learner's two lines, and no
+    frame of the course package, torch, IPython or ipykernel (ptcourse/tracebacks.py)."""
+    rel = ("" if lang == "en" else "zh-CN/") + "day1/learner-error.ipynb"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in LEARNER_ERROR],
+                                  metadata={"kernelspec": {"name": "python3", "display_name": KERNEL,
+                                                           "language": "python"}})
+    nbformat.write(nb, str(course / rel))
+    ui.open_lab(page, lab, f"/lab/tree/{rel}")
+    ui.run_all(page)
+    errors = ui.stderr_outputs(page)
+    if errors:
+        page.locator(f"{ui.CURRENT} {ui.STDERR}").last.scroll_into_view_if_needed()
+    ui.shot(page, artifacts, f"14b_{lang}_learner_error")
+    shown = errors[-1] if errors else ""
+    assert "return self.fc(x.T)" in shown and "predict(Net(), torch.zeros(4, 3))" in shown, shown
+    assert "RuntimeError: mat1 and mat2 shapes cannot be multiplied" in shown, shown
+    for leak in ("ptcourse", "training.py", "module.py", "_call_impl", "site-packages", "ipykernel",
+                 "interactiveshell", str(ROOT)):
+        assert leak not in shown, f"{leak!r} on the learner's screen: {shown}"
+    if lang == "zh-CN":
+        assert CJK.search(page.locator(ui.CURRENT).inner_text()), "the set-up line is not in Chinese"
+
+
 def test_formgrader_lists_days_notebooks_points(page, lab, artifacts):
     """Nbgrader → Formgrader shows the three days; the gradebook has each notebook and its points."""
     ui.open_lab(page, lab, "/")

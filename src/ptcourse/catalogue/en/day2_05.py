@@ -73,35 +73,6 @@ MESSAGES = {
         "check each setting against its list (SGD with lr=0.1, batch_size=32, the generator "
         "seeded with manual_seed(seed), cross-entropy, augment(xb) on every batch)."
     ),
-    "repro.log_keys": "log_epoch() is missing the key(s) {missing}.",
-    "repro.log_value": "log_epoch(...)['{key}'] should be {expected!r}, got {got!r}.",
-    "repro.log_float": (
-        "log_epoch(...)['{key}'] should be a plain Python float, got {got_type}: convert it with "
-        "float(...) so the log holds numbers, not tensors."
-    ),
-    "repro.log_lr": (
-        "log_epoch(...)['lr'] should be the learning rate in use now, {expected:g}, got {got!r}. Read "
-        "optimizer.param_groups[0]['lr'], which the scheduler updates, not the initial value."
-    ),
-    "repro.log_time": (
-        "log_epoch(...)['time_s'] should be the seconds since `started` (at least {expected}), got "
-        "{got!r}. Use time.perf_counter() - started, in seconds, not milliseconds."
-    ),
-    "repro.log_memory": (
-        "log_epoch(...)['peak_mem_mb'] should be this process's peak memory in MiB, about "
-        "{expected:.0f}, got {got!r}. On Linux ru_maxrss is in KiB: divide by 1024."
-    ),
-    "repro.log_memory_none": "Without the resource module, peak_mem_mb should be None, got {got!r}.",
-    "repro.log_sync": (
-        "On a CUDA device, log_epoch() never called torch.cuda.synchronize(): the GPU runs "
-        "asynchronously, so without it time_s measures only how long it took to queue the work. "
-        "Call torch.cuda.synchronize(device) before reading time.perf_counter()."
-    ),
-    "repro.log_memory_cuda": (
-        "On a CUDA device, peak_mem_mb should be the peak of torch.cuda.max_memory_allocated(device) "
-        "in MiB, here {expected}, got {got!r}. Use the peak, not the current memory_allocated() or "
-        "the process's RSS."
-    ),
     # Printed by the demonstration cells (ptcourse.messages.say) and figure texts
     "repro.demo_unseeded": "unseeded:",
     "repro.demo_seeded": "seeded:  ",

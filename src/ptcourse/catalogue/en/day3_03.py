@@ -1,51 +1,6 @@
 """Messages of day3/03_compile."""
 
 MESSAGES = {
-    # Exercise 1: time_call
-    "compile.time_type": (
-        "time_call() should return the median as a Python float (seconds), got {got_type}: "
-        "statistics.median() of a list of floats gives one."
-    ),
-    "compile.time_real": (
-        "time_call(torch.mm, a, b) returned {got!r} seconds per 64x64 matrix product: that cannot be "
-        "right. Return the median duration of one call, end - start with time.perf_counter()."
-    ),
-    "compile.time_calls": (
-        "With warmup={warmup} and repeats={repeats}, fn should be called {expected} times "
-        "(warm-up calls first, then the timed ones), but it was called {got} times."
-    ),
-    "compile.time_args": "time_call(fn, *args) should call fn(*args) with every argument it was given.",
-    "compile.time_total": (
-        "time_call() returned {got:.4g} s, the total of all {n} timed calls: return the time of ONE "
-        "call, the median of the durations ({expected:.4g} s)."
-    ),
-    "compile.time_mean_all": (
-        "time_call() returned {got:.4g} s, the mean of every call including the warm-up (the first, "
-        "compiling call takes seconds and drags the mean up). Skip the warm-up calls and take the "
-        "median of the timed ones: {expected:.4g} s."
-    ),
-    "compile.time_mean": (
-        "time_call() returned {got:.4g} s, the mean of the timed calls: one slow call pulls the mean "
-        "away from a typical call. Return the median (statistics.median): {expected:.4g} s."
-    ),
-    "compile.time_warmup_timed": (
-        "time_call() returned {got:.4g} s, the median of ALL calls: the warm-up calls were timed too. "
-        "Call fn warmup times before you start measuring; expected {expected:.4g} s."
-    ),
-    "compile.time_median": (
-        "time_call() should return the median duration of the timed calls, {expected:.4g} s, got "
-        "{got!r}. Time each call on its own (start = time.perf_counter() right before it)."
-    ),
-    "compile.time_no_sync": (
-        "On a GPU, fn(*args) returns as soon as the work is queued: time_call() measured {got:.4g} s "
-        "per call, but the work took {expected:.4g} s. When torch.cuda.is_available(), call "
-        "torch.cuda.synchronize() after fn(*args) and BEFORE reading the clock."
-    ),
-    "compile.time_sync_median": (
-        "On a (simulated) GPU time_call() should give {expected:.4g} s per call, got {got:.4g} s: call "
-        "torch.cuda.synchronize() after the warm-up calls and after each timed call, before reading "
-        "the clock."
-    ),
     # The compile demo
     "compile.demo_failed": (
         "The compilation failed after {seconds:.1f} s: {error}\n"
@@ -68,7 +23,7 @@ MESSAGES = {
     "compile.demo_pays": (
         "{name:>5} input, {steps:>7,} calls: pays off {pays!s:5}  (break-even after {even:,.0f} calls)"
     ),
-    # Exercise 2: compile_plan
+    # Exercise 1: compile_plan
     "compile.plan_tuple": "compile_plan() should return a tuple (use_compiled, saved_s), got {got!r}.",
     "compile.plan_set": (
         "use_compiled should be a set of size names, got {got_type}: build it with {{name for ...}} or set()."

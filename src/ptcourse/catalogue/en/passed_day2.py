@@ -39,8 +39,6 @@ MESSAGES = {
     'repro_run_same_seed.passed': 'run(7) gave {value} both times, and the same batch order with a bigger model',
     'repro_run_trains.passed': ("run(7, epochs=2) zeroed, back-propagated and stepped on every batch, and returned its epochs' "
      'mean losses {value}'),
-    'repro_log_epoch_row.passed': 'log_epoch() row: {row}',
-    'repro_log_epoch_cuda.passed': 'on CUDA, log_epoch() synchronised before timing and logged the peak GPU memory, 300 MiB',
     'debug_shape_fix_runs.passed': 'digits {tuple_shape} → scores {tuple_shape2}; fc1 takes {fc1_in} features',
     'debug_shape_cause.passed': 'the batch was flattened per image (4 rows of 1600); fc1 expected 9216 = 64 · 12 · 12',
     'debug_dtype_fix_batch.passed': 'features {dtype}, labels {dtype2}; the loss is {ready_loss:.3f}',
@@ -50,14 +48,8 @@ MESSAGES = {
     'debug_device_fix_moved.passed': 'accuracy {probe_value:.2f}, with the model, images and labels on the device',
     'debug_device_cause.passed': ('model.to(device) moves the model in place; images.to(device) returns a new tensor, which was '
      'dropped'),
-    'debug_clipped_step_finite.passed': 'lr 0.1 with clipping: loss {clipped_losses:.1f} → {clipped_losses2:.2f} in 60 steps, never NaN',
-    'debug_clipped_step_order.passed': ("at every optimizer.step() the gradients were this batch's: clipped to 0.5 when above it, left "
-     'alone below it, unscaled before clipping with a GradScaler'),
-    'debug_no_gradient_detach.passed': 'parameters_without_gradient() found 0.weight and 0.bias behind the .detach()',
-    'debug_no_gradient_cases.passed': 'all-zero gradients count as none, and frozen parameters are left out',
     'debug_oom_fix_fits.passed': 'the mean loss {oom_value:.4f} over {len_val_batches} batches, within 1 MB',
     'debug_oom_cause.passed': "total += loss kept every batch's graph alive; loss.item() and torch.no_grad() keep none",
-    'debug_vanishing_found.passed': "vanishing_layer(): healthy → {found}, dead → '{found2}', deep → '{found3}'",
     'debug_cudnn_fix_fits.passed': 'scores {tuple_shape} for all photos within 1.5 MB',
     'debug_cudnn_cause.passed': 'without cuDNN the error became out of memory, and a smaller batch ran: memory in disguise',
 }

@@ -15,7 +15,6 @@ MESSAGES = {
     'amp_train_step_skips.passed': 'an inf gradient: the step was skipped and the scale went from 256 to 128',
     'amp_train_step_zero_grad.passed': "over 3 steps, each optimizer step saw only its own batch's gradient",
     'amp_train_step_clip.passed': 'the gradient norm {norm_before:.3g} was clipped to 0.05 after unscale_, with the scale at 1024',
-    'compile_time_call_median.passed': 'time_call() gives the median of the timed calls; 64x64 matmul here: {value:.0f} µs',
     'compile_plan_mixed.passed': "compile_plan(): compile once, send 'medium' and 'large' to it, keep 'tiny' eager: 17 s saved",
     'compile_plan_worth_it.passed': '15 s of savings: not worth a 20 s compilation (nothing compiled), worth a 12 s one (3 s saved)',
     'memory_training_bytes_rule.passed': '{rule_numbers:,} parameters: SGD {value:,}, momentum {value2:,}, Adam {value3:,} bytes',

@@ -63,8 +63,6 @@ MESSAGES = {
     'repro_run_same_seed.title': 'run(7) twice gives exactly the same losses, even if other code draws random numbers in between.',
     'repro_run_seed_matters.title': 'Different seeds give different runs; the epochs argument is used.',
     'repro_run_trains.title': "run() takes every step of a training loop on every batch, and returns each epoch's mean loss.",
-    'repro_log_epoch_row.title': 'log_epoch() has every key, plain floats, the scheduled learning rate, seconds and MiB.',
-    'repro_log_epoch_cuda.title': 'On a CUDA device (pretended here): synchronise before reading the clock, peak GPU memory in MiB.',
     'debug_shape_fix_runs.title': 'FixedCNN gives 10 scores per image for a batch of 28 x 28 digits, with fc1 sized for the data.',
     'debug_shape_cause.title': "SHAPE_CAUSE names what the message's 4x1600 and 9216x128 say went wrong.",
     'debug_dtype_fix_batch.title': ('prepare_batch() gives float32 features and int64 labels, so the model and CrossEntropyLoss '
@@ -76,18 +74,8 @@ MESSAGES = {
     'debug_device_fix_moved.title': ('accuracy() moves the model, the images and the labels to the device, and returns the right '
      'fraction.'),
     'debug_device_cause.title': 'DEVICE_CAUSE names which unassigned .to() was the bug: a module moves itself, a tensor does not.',
-    'debug_clipped_step_finite.title': 'With clipped_step(), SGD at lr=0.1 on the unnormalised regression stays finite and the loss falls.',
-    'debug_clipped_step_order.title': ("At optimizer.step() the gradients are this batch's, clipped to max_norm only when above it, and "
-     'unscaled first.'),
-    'debug_no_gradient_detach.title': 'parameters_without_gradient() names the layer a .detach() cut off, and nothing in a healthy model.',
-    'debug_no_gradient_cases.title': ('parameters_without_gradient() counts all-zero gradients, skips frozen parameters, and works '
-     'before any backward.'),
     'debug_oom_fix_fits.title': 'mean_loss() fits in the pretend 1 MB GPU and returns the mean loss as a float.',
     'debug_oom_cause.title': "OOM_CAUSE names why one batch fits and twelve do not: each batch's graph is kept alive.",
-    'debug_vanishing_found.title': ("vanishing_layer() names the dead layer of `dead` and the point where `deep`'s gradient dies; "
-     'None for `healthy`.'),
-    'debug_vanishing_fresh.title': ('On fresh networks (sigmoid towers, a dead layer, stale gradients), vanishing_layer() matches a '
-     'reference.'),
     'debug_cudnn_fix_fits.title': ('predict() scores all 64 photos on the pretend 1.5 MB GPU with cuDNN on, the same scores as one '
      'batch.'),
     'debug_cudnn_cause.title': 'CUDNN_CAUSE names what the two experiments showed behind the cuDNN error.',

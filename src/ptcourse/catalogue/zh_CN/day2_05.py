@@ -61,33 +61,6 @@ MESSAGES = {
         "请对照清单逐项检查设置（SGD 且 lr=0.1、batch_size=32、用 manual_seed(seed) 设定种子的生成器、"
         "交叉熵、每个批次都调用 augment(xb)）。"
     ),
-    "repro.log_keys": "log_epoch() 缺少键 {missing}。",
-    "repro.log_value": "log_epoch(...)['{key}'] 应该是 {expected!r}，实际得到 {got!r}。",
-    "repro.log_float": (
-        "log_epoch(...)['{key}'] 应该是普通的 Python 浮点数，实际得到 {got_type}：请用 float(...) 转换，"
-        "让日志里存的是数字而不是张量。"
-    ),
-    "repro.log_lr": (
-        "log_epoch(...)['lr'] 应该是当前正在使用的学习率 {expected:g}，实际得到 {got!r}。"
-        "请读取 optimizer.param_groups[0]['lr']（调度器会更新它），而不是初始值。"
-    ),
-    "repro.log_time": (
-        "log_epoch(...)['time_s'] 应该是自 `started` 以来的秒数（至少 {expected}），实际得到 {got!r}。"
-        "请用 time.perf_counter() - started，单位是秒，不是毫秒。"
-    ),
-    "repro.log_memory": (
-        "log_epoch(...)['peak_mem_mb'] 应该是这个进程以 MiB 为单位的内存峰值，大约 {expected:.0f}，"
-        "实际得到 {got!r}。在 Linux 上 ru_maxrss 以 KiB 为单位：要除以 1024。"
-    ),
-    "repro.log_memory_none": "没有 resource 模块时，peak_mem_mb 应该是 None，实际得到 {got!r}。",
-    "repro.log_sync": (
-        "在 CUDA 设备上，log_epoch() 从来没有调用 torch.cuda.synchronize()：GPU 是异步运行的，没有它，"
-        "time_s 测到的只是把工作排进队列所花的时间。请在读取 time.perf_counter() 之前调用 torch.cuda.synchronize(device)。"
-    ),
-    "repro.log_memory_cuda": (
-        "在 CUDA 设备上，peak_mem_mb 应该是以 MiB 为单位的 torch.cuda.max_memory_allocated(device) 峰值，"
-        "这里是 {expected}，实际得到 {got!r}。请用峰值，而不是当前的 memory_allocated() 或进程的 RSS。"
-    ),
     # 演示单元格打印的标签（ptcourse.messages.say）和图中的文字
     "repro.demo_unseeded": "不设种子：",
     "repro.demo_seeded": "设了种子：",

@@ -1,49 +1,6 @@
 """day3/03_compile 的提示信息（简体中文）。"""
 
 MESSAGES = {
-    # 练习 1：time_call
-    "compile.time_type": (
-        "time_call() 应该以 Python float（秒）返回中位数，实际得到 {got_type}："
-        "对一个 float 列表调用 statistics.median() 就会得到它。"
-    ),
-    "compile.time_real": (
-        "time_call(torch.mm, a, b) 返回每次 64x64 矩阵乘法耗时 {got!r} 秒：这不可能对。"
-        "请返回一次调用耗时的中位数，用 time.perf_counter() 计算 end - start。"
-    ),
-    "compile.time_calls": (
-        "在 warmup={warmup}、repeats={repeats} 时，fn 应该被调用 {expected} 次"
-        "（先是预热调用，然后是计时的调用），实际被调用了 {got} 次。"
-    ),
-    "compile.time_args": "time_call(fn, *args) 应该用传给它的全部参数调用 fn(*args)。",
-    "compile.time_total": (
-        "time_call() 返回了 {got:.4g} 秒，这是全部 {n} 次计时调用的总和：请返回一次调用的时间，"
-        "即各次耗时的中位数（{expected:.4g} 秒）。"
-    ),
-    "compile.time_mean_all": (
-        "time_call() 返回了 {got:.4g} 秒，这是包括预热在内所有调用的平均值（第一次、也就是编译的那次调用"
-        "要花好几秒，会把平均值拉高）。请跳过预热调用，取计时调用的中位数：{expected:.4g} 秒。"
-    ),
-    "compile.time_mean": (
-        "time_call() 返回了 {got:.4g} 秒，这是计时调用的平均值：一次很慢的调用就会让平均值偏离典型调用。"
-        "请返回中位数（statistics.median）：{expected:.4g} 秒。"
-    ),
-    "compile.time_warmup_timed": (
-        "time_call() 返回了 {got:.4g} 秒，这是所有调用的中位数：预热调用也被计时了。"
-        "请在开始测量之前先调用 fn warmup 次；期望 {expected:.4g} 秒。"
-    ),
-    "compile.time_median": (
-        "time_call() 应该返回计时调用耗时的中位数 {expected:.4g} 秒，实际得到 "
-        "{got!r}。请单独为每次调用计时（紧挨着调用之前执行 start = time.perf_counter()）。"
-    ),
-    "compile.time_no_sync": (
-        "在 GPU 上，fn(*args) 在工作排进队列后就立即返回：time_call() 测得每次调用 {got:.4g} 秒，"
-        "但工作实际用了 {expected:.4g} 秒。当 torch.cuda.is_available() 时，请在 fn(*args) 之后、"
-        "读取时钟之前调用 torch.cuda.synchronize()。"
-    ),
-    "compile.time_sync_median": (
-        "在（模拟的）GPU 上，time_call() 应该给出每次调用 {expected:.4g} 秒，实际得到 {got:.4g} 秒："
-        "请在预热调用之后以及每次计时调用之后、读取时钟之前调用 torch.cuda.synchronize()。"
-    ),
     # 编译演示
     "compile.demo_failed": (
         "编译在 {seconds:.1f} 秒后失败：{error}\n"
@@ -65,7 +22,7 @@ MESSAGES = {
     "compile.demo_pays": (
         "{name:>5} 输入，{steps:>7,} 次调用：是否划算 {pays!s:5}（{even:,.0f} 次调用后回本）"
     ),
-    # 练习 2：compile_plan
+    # 练习 1：compile_plan
     "compile.plan_tuple": "compile_plan() 应该返回一个元组 (use_compiled, saved_s)，实际得到 {got!r}。",
     "compile.plan_set": (
         "use_compiled 应该是一个由大小名字组成的集合（set），实际得到 {got_type}："

@@ -12,7 +12,6 @@ MESSAGES = {
     "amp_train_step_skips.passed": "梯度中有 inf：这一步被跳过，缩放系数从 256 变为 128",
     "amp_train_step_zero_grad.passed": "3 步中，每次优化器更新都只看到本批次的梯度",
     "amp_train_step_clip.passed": "梯度范数 {norm_before:.3g} 在 unscale_ 之后被裁剪到 0.05，缩放系数为 1024",
-    "compile_time_call_median.passed": "time_call() 给出计时调用的中位数；这里 64x64 矩阵乘法：{value:.0f} µs",
     "compile_plan_mixed.passed": "compile_plan()：编译一次，把 'medium' 和 'large' 交给编译版本，'tiny' 保持 eager：节省 17 秒",
     "compile_plan_worth_it.passed": "节省 15 秒：不值得花 20 秒编译（什么都不编译），值得花 12 秒编译（节省 3 秒）",
     "memory_training_bytes_rule.passed": "{rule_numbers:,} 个参数：SGD {value:,}、动量 {value2:,}、Adam {value3:,} 字节",
