@@ -42,7 +42,7 @@ install: $(STAMP)
 # rfc3987-syntax comes with jupyter-events' jsonschema[format-nongpl]. It builds an Earley parser
 # when imported: 1.5-2.5 s for every process that imports nbformat (each nbgrader and grader run,
 # JupyterLab). It only checks "iri" formats, which nothing in the course validates; without it
-# jsonschema skips that format. So it is uninstalled (grader/worker_setup.py does the same).
+# jsonschema skips that format. So it is uninstalled (grader/run/worker_setup.py does the same).
 SLOW_IMPORT := rfc3987-syntax
 
 $(STAMP): requirements.txt requirements-grader.txt requirements-dev.txt requirements-book.txt pyproject.toml grader/lab-overrides.json tools/lab_setup.py Makefile
@@ -108,7 +108,7 @@ grade: install
 
 gradescope: install
 	@test -n "$(DAY)" || { echo 'usage: make gradescope DAY=day1 [OUT=DIR]'; exit 2; }
-	$(PY) -m grader.gradescope build $(DAY) $(if $(OUT),--out $(OUT))
+	$(PY) -m grader.run.gradescope build $(DAY) $(if $(OUT),--out $(OUT))
 
 check: install
 	@test -n "$(NB)" || { echo 'usage: make check NB=day1/01_tensors.ipynb'; exit 2; }

@@ -1,5 +1,5 @@
-"""``python -m grader``: see :mod:`grader.cli`."""
+"""``python -m grader``: see :mod:`grader.run.cli`."""
 
-from grader.cli import main
+from grader.run.cli import main
 
 raise SystemExit(main())

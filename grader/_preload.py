@@ -3,7 +3,7 @@
 Everything a job would otherwise import or build for itself, on every notebook, is done here once:
 IPython (jupyter_client's kernel-spec lookup imports it), the SQLite dialect of the gradebook,
 the course's nbgrader plug-ins, the compiled notebook schemas and the kernel-provisioner registry;
-the job's own module (:mod:`grader.jobs`, which each job process unpickles its target from: 30-40 ms
+the job's own module (:mod:`grader.run.jobs`, which each job process unpickles its target from: 30-40 ms
 of imports per job otherwise) and the message catalogue of every language (13 ms per job).
 """
 
@@ -26,11 +26,11 @@ import sqlalchemy.dialects.sqlite  # noqa: F401
 from jupyter_client.provisioning.factory import KernelProvisionerFactory
 from sqlalchemy.orm import configure_mappers
 
-import grader.execute  # noqa: F401
-import grader.jobs  # noqa: F401
-import grader.late  # noqa: F401
-import grader.repair  # noqa: F401
-import grader.validate  # noqa: F401
+import grader.grades.late  # noqa: F401
+import grader.intake.repair  # noqa: F401
+import grader.intake.validate  # noqa: F401
+import grader.jail.execute  # noqa: F401
+import grader.run.jobs  # noqa: F401
 from ptcourse import messages
 
 for _minor in range(nbformat.current_nbformat_minor + 1):  # the notebook schemas, compiled once

@@ -102,7 +102,7 @@ def one_engine_per_database() -> None:
 
     Why: ``nbgrader autograde`` opens a ``Gradebook`` nine times per notebook; with a new engine each
     time, every query is compiled again. Only for a grading job's process, whose one database is
-    its private scratch copy (:func:`grader.gradebook.scratch_gradebook`).
+    its private scratch copy (:func:`grader.grades.gradebook.scratch_gradebook`).
     """
     import nbgrader.api
     from sqlalchemy import create_engine
@@ -127,7 +127,7 @@ def warnings_never_fail() -> None:
     ``determine_grade`` counts ``stream``/``stderr`` outputs as errors). A correct answer that makes
     PyTorch warn (``softmax`` without ``dim``, a tensor built from a tensor) lost the check. The
     course fails a check on an exception or a failed check only; what went to stderr stays in the
-    graded notebook and is shown to the learner as a note (grader/cell_words.py). The wrapper calls
+    graded notebook and is shown to the learner as a note (grader/judge/cell_words.py). The wrapper calls
     nbgrader's own function on a copy of the cell without those outputs, so error outputs, partial
     credit and solution cells are judged by nbgrader as before. Only for a grading job's process:
     plain ``nbgrader autograde`` keeps nbgrader's rule (the deliberate difference the equality
@@ -174,7 +174,7 @@ def autograde_preprocessors(execute: str) -> list[str]:
     """nbgrader's autograde steps with its ``Execute`` swapped for ``execute`` (an importable name).
 
     Why a copy: ``c.Autograde.autograde_preprocessors`` can only be set whole, so the grader's job
-    configuration (``grader.jobs.JOB_CONFIG``) repeats nbgrader's list with one step replaced. If
+    configuration (``grader.run.jobs.JOB_CONFIG``) repeats nbgrader's list with one step replaced. If
     nbgrader adds or reorders a step, the copy (:data:`NBGRADER_AUTOGRADE_PREPROCESSORS`) must follow.
     """
     return [execute if name == "nbgrader.preprocessors.Execute" else name

@@ -35,16 +35,16 @@ c.ClearSolutions.enforce_metadata = True
 # (nbgrader otherwise refuses the notebook); edited test cells are always restored.
 c.OverwriteCells.add_missing_cells = True
 
-# Late hand-ins (a timestamp.txt after the due date): the course's penalty, grader/late.py.
+# Late hand-ins (a timestamp.txt after the due date): the course's penalty, grader/grades/late.py.
 # 10 % of the notebook's score per day or part of a day late, at most all of it. Due dates:
 # here, or `python -m grader grade DAY --due "2027-01-15 23:59 UTC"`.
-c.AssignLatePenalties.plugin_class = "grader.late.CoursePenalty"
+c.AssignLatePenalties.plugin_class = "grader.grades.late.CoursePenalty"
 c.CoursePenalty.per_day = 0.1
 c.CoursePenalty.max_fraction = 1.0
 c.CoursePenalty.due = {}  # for example {"day1": "2027-01-15 23:59 UTC"}
 
 # Validate (JupyterLab's button, `nbgrader validate`) repairs the notebook's structure as the
-# grader does and names what it repaired (grader/validate.py).
-from grader.validate import use_in_validator  # noqa: E402
+# grader does and names what it repaired (grader/intake/validate.py).
+from grader.intake.validate import use_in_validator  # noqa: E402
 
 use_in_validator()

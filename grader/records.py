@@ -2,11 +2,11 @@
 result, what the integrity guard saw, what a grading job found, a graded notebook's record and the
 class's grades.
 
-:class:`GradedNotebook` is a grading job's one output (:mod:`grader.jobs`): per check a
+:class:`GradedNotebook` is a grading job's one output (:mod:`grader.run.jobs`): per check a
 :class:`CheckResult`, with what the guard and the second key saw and the timings, written once as
 versioned JSON by the job's process and read back by the driver, which merges it into the gradebook.
-:class:`NotebookRecord` is what :mod:`grader.engine` builds from it (with what intake knows of the
-hand-in) and hands to the pages (:mod:`grader.report`), the command line, Gradescope's results and the
+:class:`NotebookRecord` is what :mod:`grader.run.engine` builds from it (with what intake knows of the
+hand-in) and hands to the pages (:mod:`grader.results.report`), the command line, Gradescope's results and the
 resume file (``reports/<day>/results/<student>/<notebook>.json``, :meth:`NotebookRecord.to_json` and
 :meth:`NotebookRecord.from_json`). :class:`ClassGrades` is the class's view that grades.csv, the class
 report and the LMS exports read, manual grades included and the late penalty taken off in one place
@@ -53,7 +53,7 @@ class RecordError(ValueError):
 
 
 class Verdict(StrEnum):
-    """What the second key (grader/observations.py) and the guard (grader/guard.py) made of one check."""
+    """What the second key (grader/judge/observations.py) and the guard (grader/judge/guard.py) made of one check."""
 
     AGREED = "agreed"  # its observations matched the reference's
     DISAGREED = "disagreed"  # the kernel passed it, the observations did not match: flagged
@@ -115,7 +115,7 @@ CellResult = CheckResult  # the name the pages and tests knew it by: one class
 
 @dataclass(frozen=True)
 class Voided:
-    """A check the guard would not count (grader/guard.py)."""
+    """A check the guard would not count (grader/judge/guard.py)."""
 
     grade_id: str
     reason: str = ""  # a catalogue message
@@ -124,7 +124,7 @@ class Voided:
 
 @dataclass(frozen=True)
 class Disagreed:
-    """A check the kernel passed and the grader's second key did not (grader/observations.py)."""
+    """A check the kernel passed and the grader's second key did not (grader/judge/observations.py)."""
 
     grade_id: str
     detail: str = ""
@@ -188,13 +188,13 @@ class NotebookRecord:
     file: str = ""  # the handed-in file's name
     detail: str = ""
     instructor_detail: str = ""
-    notes: tuple = ()  # plain strings (or {"id", "values"} notes, see grader.report.note_text)
+    notes: tuple = ()  # plain strings (or {"id", "values"} notes, see grader.results.report.note_text)
     findings: tuple = ()  # reasons to review, in words
     integrity: Integrity | None = None
     score: float = 0.0
     max_score: float = 0.0
     cells: dict[str, CheckResult] = field(default_factory=dict)  # grade id -> result, in course order
-    fingerprint: str = ""  # grader.engine.fingerprint: a rerun skips the notebook while it matches
+    fingerprint: str = ""  # grader.run.engine.fingerprint: a rerun skips the notebook while it matches
     wall_s: float = 0.0
     cells_s: float | None = None
     peak_bytes: int | None = None
@@ -243,7 +243,7 @@ GRADED_SCHEMA = 1  # GradedNotebook's JSON: a new shape is a new number, and an 
 
 @dataclass(frozen=True)
 class GradedNotebook:
-    """A grading job's one output (grader/jobs.py): what nbgrader and the job's kernel made of one
+    """A grading job's one output (grader/run/jobs.py): what nbgrader and the job's kernel made of one
     notebook, per check and as a whole. Written once, by the job's process, as JSON (:meth:`to_json`);
     read back by the driver (:meth:`from_json`), which merges it into the gradebook and builds the
     notebook's :class:`NotebookRecord` from it. A job that never finished (its time ran out) gets one
@@ -255,7 +255,7 @@ class GradedNotebook:
     comments: tuple[tuple[str, str | None], ...] = ()  # nbgrader's automatic comments, by cell name
     late_penalty: float | None = None  # nbgrader's, from the hand-in time and the due date
     integrity: Integrity | None = None  # what the guard saw, and where the second key disagreed
-    observed: dict | None = None  # a reference run's observations (grader/reference.py)
+    observed: dict | None = None  # a reference run's observations (grader/run/reference.py)
     cells_s: float | None = None  # the kernel's time running cells
     kernel_death: str | None = None  # why the jail stopped the kernel ("memory", "stuck", ...)
     wall_s: float = 0.0
@@ -360,7 +360,7 @@ class StudentGrades:
 @dataclass(frozen=True)
 class ClassGrades:
     """The class's grades for one day, as grades.csv, the class report and the LMS exports read them:
-    built once after a run, from the course gradebook (``grader.gradebook.class_grades``: each
+    built once after a run, from the course gradebook (``grader.grades.gradebook.class_grades``: each
     notebook's automatic scores from its :class:`GradedNotebook`, with an instructor's manual grades
     folded in), or from the records alone (:meth:`of_records`, where no gradebook is at hand)."""
 

@@ -37,7 +37,7 @@ LOCK = ".ptg-lock"
 GRACE_S = 30  # a folder with no lock yet that is younger may be one being made: never swept
 UNLOCKED_STALE_S = 24 * 3600  # a grader folder with no lock (an older grader's): swept after a day
 SOCKET_PATH_MAX = 107  # a Unix socket's path, in bytes (Linux: sun_path[108], its last one a NUL)
-ZYGOTE_PARENT = "/var/tmp"  # where grader/zygote.py keeps its slots (outside /tmp)
+ZYGOTE_PARENT = "/var/tmp"  # where grader/jail/zygote.py keeps its slots (outside /tmp)
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """What the grading machine keeps to itself: nothing a learner sees may name one of its paths.
 
 Used wherever text leaves the grader for a learner or for the driver: the feedback pages and
-records (grader.engine), and what a cluster worker sends back (grader.cluster).
+records (grader.run.engine), and what a cluster worker sends back (grader.run.cluster).
 """
 
 from __future__ import annotations

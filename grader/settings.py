@@ -4,10 +4,10 @@ package's own are :mod:`ptcourse.settings`, which cannot import the grader).
 
 No other module of the grader reads ``os.environ`` (tests/test_settings.py greps for it): each asks
 :func:`environment` for the typed record. A setting is marked ``grades=True`` when it can change a
-grade; the run's fingerprint (``grader.engine.RunSettings``) hashes every such setting, so a setting
+grade; the run's fingerprint (``grader.run.engine.RunSettings``) hashes every such setting, so a setting
 added later is covered without anyone listing it there (tests/test_settings.py toggles each one).
 
-Standard library only: ``grader/nbgrader_config.py`` and ``grader/worker_setup.py`` (which runs
+Standard library only: ``grader/nbgrader_config.py`` and ``grader/run/worker_setup.py`` (which runs
 before the course's packages are installed) read it too.
 """
 
@@ -26,20 +26,20 @@ COURSE_ROOT = GRADER_DIR.parent
 CACHE = GRADER_DIR / ".cache"  # what the grader makes once per machine: template gradebooks, Inductor seeds
 COURSE_ID = "pytorch-in-three-days"  # nbgrader's course id
 
-# -- limits per notebook (the defaults of grader.jobs.Limits and of the command line's options) --
+# -- limits per notebook (the defaults of grader.run.jobs.Limits and of the command line's options) --
 CELL_TIMEOUT_S = 120  # a cell past it is interrupted (nbgrader's Execute.timeout; the learner's self-check too)
 NOTEBOOK_TIMEOUT_S = 600
 MEMORY_BYTES = 2 * 1024**3  # the kernel and everything it starts, as on Binder
 OUTPUT_BYTES = 1024**2  # what one cell may print
 DISK_BYTES = 1024**3  # files the kernel may write (its folder, and a warm kernel's /tmp)
-IOPUB_TIMEOUT_S = 30  # how long a cell's last output messages may lag behind its reply (grader.jobs)
+IOPUB_TIMEOUT_S = 30  # how long a cell's last output messages may lag behind its reply (grader.run.jobs)
 
-# -- what the grader reads from a learner's kernel, checked before it is parsed (grader/bounds.py) ---------
+# -- what the grader reads from a learner's kernel, checked before it is parsed (grader/jail/bounds.py) ---------
 MESSAGE_BYTES = 16 * 1024**2  # one part of one kernel message (its header, content...), and its buffers together
 MESSAGE_DEPTH = 64  # lists and dicts nested in one message part
-NOTEBOOK_DEPTH = 100  # lists and dicts nested in a handed-in notebook file (grader/submissions.py)
+NOTEBOOK_DEPTH = 100  # lists and dicts nested in a handed-in notebook file (grader/intake/submissions.py)
 ERROR_BYTES = 64 * 1024  # an error output's traceback kept in the notebook (its last lines)
-# -- observations (grader/observations.py) --
+# -- observations (grader/judge/observations.py) --
 OBSERVED_CELL_BYTES = 32 * 1024**2  # what one test cell may send as observations
 OBSERVATIONS_PER_CELL = 256  # how many values one test cell may observe
 OBSERVATION_BYTES = 16 * 1024**2  # one observed array, as its header claims it (checked before it is read)
@@ -47,12 +47,12 @@ OBSERVATION_NDIM = 32  # dimensions of one observed array
 OBSERVATION_DEPTH = 32  # lists nested in one observed JSON value
 OBSERVATION_NAME = 200  # characters of an observation's name
 
-# -- the grader's own faults (grader/faults.py) ------------------------------------------------------
+# -- the grader's own faults (grader/jail/faults.py) ------------------------------------------------------
 # A job whose grading process died (its Dask worker, its fork server, the job process itself: a signal,
 # the OOM killer), not through the learner's code, runs again in a fresh process, at most this many
 # more times; each retry is in the class report. A notebook still lost then "could not be graded".
 JOB_RETRIES = 2
-# A reference run (grader/reference.py) that ran out of time (the notebook's limit, or a cell's) runs
+# A reference run (grader/run/reference.py) that ran out of time (the notebook's limit, or a cell's) runs
 # once more with both limits this many times longer, before the class run stops.
 REFERENCE_TIMEOUT_FACTOR = 3
 
@@ -115,7 +115,7 @@ class Environment:
     jail: str | None = setting("PTGRADE_JAIL", "set by the grader for each job's nbgrader process: the job's jail "
                                "description", grades=False)
     fault: str | None = setting("PTGRADE_FAULT", "tests only: a folder of files, each naming a grading process to "
-                                "kill once, mid-job (grader/faults.py)", grades=False)
+                                "kill once, mid-job (grader/jail/faults.py)", grades=False)
     gradescope_root: str | None = setting(
         "PTGRADE_GRADESCOPE_ROOT", "where run_autograder finds submission/ and writes results/ (Gradescope: "
         "/autograder)", grades=False)

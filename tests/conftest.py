@@ -202,7 +202,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if hasattr(config, "workerinput"):
         return
     try:
-        from grader import sandbox
+        from grader.jail import sandbox
 
         iso = sandbox.probe()
     except Exception as exc:  # noqa: BLE001 - a summary line must never fail the run

@@ -35,7 +35,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from grader import sandbox
+from grader.jail import sandbox
 from ptcourse import memory
 from tests.browser.lab import LabServer, copy_course
 from tools.course import solved_copy
@@ -52,7 +52,7 @@ MB = 1024**2
 
 
 class MemoryCgroup:
-    """One fresh memory cgroup (v2 or v1, as :mod:`grader.sandbox` makes them) with a hard limit."""
+    """One fresh memory cgroup (v2 or v1, as :mod:`grader.jail.sandbox` makes them) with a hard limit."""
 
     def __init__(self, limit: int):
         iso = sandbox.probe(use_bwrap=False)
@@ -207,7 +207,7 @@ def run_day(tmp: Path, day: str = DAY, limit: int = LIMIT, obey: bool = True, cu
     course = copy_course(tmp / "course")
     group = MemoryCgroup(limit)
     if group.path is None:
-        pytest.skip("no writable memory cgroup on this machine (grader.sandbox.probe)")
+        pytest.skip("no writable memory cgroup on this machine (grader.jail.sandbox.probe)")
     args = [f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S if cull else 0}",
             f"--MappingKernelManager.cull_interval={CULL_INTERVAL_S}"]
     lab = LabServer(course, tmp / "jupyterlab.log", args=args, prefix=group.enter())

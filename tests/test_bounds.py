@@ -1,5 +1,5 @@
-"""Everything read from a learner's kernel is bounded before it is read (grader/bounds.py,
-grader/observations.py): payload bombs of each kind (claimed shapes and dtypes, deep nesting, huge
+"""Everything read from a learner's kernel is bounded before it is read (grader/jail/bounds.py,
+grader/judge/observations.py): payload bombs of each kind (claimed shapes and dtypes, deep nesting, huge
 strings and metadata, many observations) fail the cell they target with a plain catalogued message,
 and never raise in the grader (MemoryError, RecursionError).
 
@@ -18,9 +18,11 @@ import numpy as np
 import pytest
 from jupyter_client.session import Session
 
-from grader import bounds, execute, jobs, settings
-from grader import observations as ob
-from grader.observations import Kind, Observer, ObserveSpec
+from grader import settings
+from grader.jail import bounds, execute
+from grader.judge import observations as ob
+from grader.judge.observations import Kind, Observer, ObserveSpec
+from grader.run import jobs
 from ptcourse.messages import msg_in
 from ptcourse.observe import MIME
 
@@ -241,7 +243,7 @@ def test_an_error_that_is_not_a_dict_is_still_an_error():
 def test_a_deeply_nested_hand_in_is_a_plain_entry_not_a_crash(tmp_path):
     """A notebook file nested thousands deep (json.loads raised RecursionError in the driver: the whole
     class stopped) is read as a plain-words entry in the report."""
-    from grader import submissions
+    from grader.intake import submissions
 
     path = tmp_path / "01_tensors.ipynb"
     path.write_text('{"cells": [], "metadata": {"x": ' + "[" * 100_000 + "]" * 100_000 + "}}")

@@ -1,6 +1,6 @@
 """A graded cell fails on an exception or a failed check, never on a warning; every lost point says why.
 
-Fast tests of the pieces (grader/cell_words.py, the job's messages, the engine's notes, the feedback
+Fast tests of the pieces (grader/judge/cell_words.py, the job's messages, the engine's notes, the feedback
 page, Gradescope's results and JupyterLab's Validate); the whole path, a class graded through the
 command line, is in tests/test_grader.py (the hostile class's ``warns`` student) and
 tests/test_variants.py (correct answers that warn, in the kernel and the second key).
@@ -13,8 +13,11 @@ import json
 import nbformat
 from nbformat.v4 import new_code_cell, new_notebook, new_output
 
-from grader import cell_words, engine, gradescope, jobs, report, validate
+from grader.intake import validate
+from grader.judge import cell_words
 from grader.records import CellResult, NotebookRecord
+from grader.results import report
+from grader.run import engine, gradescope, jobs
 from ptcourse.messages import catalogue
 
 SOFTMAX = ("/home/grader/course/.venv/lib/python3.11/site-packages/torch/nn/functional.py:2140: UserWarning: "

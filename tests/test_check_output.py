@@ -12,9 +12,9 @@ import pytest
 from tools.notebooks import ROOT
 
 sys.path.insert(0, str(ROOT))
-from grader import checklines  # noqa: E402
-from grader.cli import self_check_page  # noqa: E402
 from grader.records import CellResult, NotebookRecord  # noqa: E402
+from grader.results import checklines  # noqa: E402
+from grader.run.cli import self_check_page  # noqa: E402
 from ptcourse import progress  # noqa: E402
 from ptcourse.textclip import clip, first_line  # noqa: E402
 

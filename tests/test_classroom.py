@@ -20,7 +20,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from grader import cli, exports, late
+from grader.grades import late
+from grader.results import exports
+from grader.run import cli
 from tests.harness import fakes
 from tools.classroom import solved, untouched, write_class
 from tools.notebooks import ROOT
@@ -54,7 +56,7 @@ def test_nbgrader_uses_the_course_penalty():
     from traitlets.config.loader import PyFileConfigLoader
 
     config = PyFileConfigLoader("nbgrader_config.py", path=str(ROOT / "grader")).load_config()
-    assert config.AssignLatePenalties.plugin_class == "grader.late.CoursePenalty"
+    assert config.AssignLatePenalties.plugin_class == "grader.grades.late.CoursePenalty"
 
 
 GRADES = [exports.Grade("alice", 47, 47), exports.Grade("bob", 37.6, 47, 9.4), exports.Grade("Dan_Brown", 0, 47)]
@@ -101,7 +103,7 @@ def test_moodle_csv_has_moodle_import_layout(tmp_path):
 
 def test_roster_matches_names_from_uploaded_file_names():
     """A platform's download names files after the student ('Alice Smith'): matched to 'Smith, Alice'."""
-    from grader import roster
+    from grader.lms import roster
 
     found = roster.match(["Alice_Smith", "carol_lee"], roster.load(DATA / "canvas-gradebook-export.csv")).found
     assert found["Alice_Smith"]["ID"] == "10001" and found["carol_lee"]["ID"] == "10003"
@@ -180,7 +182,7 @@ def test_class_with_late_hand_in_exports_and_feedback(tmp_path):
     assert zips == ["alice.zip", "bob.zip", "carol.lee.zip"]
     from nbgrader.api import Gradebook
 
-    from grader.gradebook import COURSE_ID
+    from grader.grades.gradebook import COURSE_ID
 
     with Gradebook(f"sqlite:///{db}", COURSE_ID) as gb:  # Formgrader and `nbgrader export` see the same
         assert gb.find_assignment(DAY).duedate.isoformat() == "2026-01-15T23:59:00"
@@ -209,7 +211,7 @@ def test_due_date_does_not_leak_into_a_new_gradebook(tmp_path):
     copies holds none, and a later run with a new gradebook and no due date does not inherit it."""
     import sqlite3
 
-    from grader import gradebook
+    from grader.grades import gradebook
 
     due = late.parse_due("2027-01-15 23:59 UTC")
     assert late.apply_due(DAY, due, f"sqlite:///{tmp_path / 'a.db'}")[0] == due
@@ -231,7 +233,7 @@ def test_nbgrader_exchange_round_trip(tmp_path):
     import os
     import shutil
 
-    from grader.gradebook import nbgrader_env
+    from grader.grades.gradebook import nbgrader_env
     from tools.course import TempCourse
 
     exchange, home = tmp_path / "exchange", tmp_path / "student"

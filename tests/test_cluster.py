@@ -1,4 +1,4 @@
-"""Grading on a Dask cluster (grader/cluster.py): the same scores as the local pool, and the faults.
+"""Grading on a Dask cluster (grader/run/cluster.py): the same scores as the local pool, and the faults.
 
 One ``LocalCluster`` of two worker processes, started the way ``--scheduler local:N`` starts it,
 serves every slow test; the class is two students of ``day1/00_environment`` (the cheapest
@@ -20,9 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from grader import jobs, sandbox, settings, worker_setup
-from grader.engine import Options, grade_class
-from grader.gradebook import sources_digest
+from grader import settings
+from grader.grades.gradebook import sources_digest
+from grader.jail import sandbox
+from grader.run import jobs, worker_setup
+from grader.run.engine import Options, grade_class
 from tests.harness import shared_class
 from tools.classroom import mutated, solved, with_code, write_class
 from tools.notebooks import ROOT
@@ -88,9 +90,9 @@ def test_worker_without_sandbox_refuses_unless_allowed(monkeypatch):
 
 
 def test_worker_image_uses_the_setup_script():
-    """Dockerfile.worker installs and checks through grader/worker_setup.py, the module the cluster uses."""
+    """Dockerfile.worker installs and checks through grader/run/worker_setup.py, the module the cluster uses."""
     text = (ROOT / "Dockerfile.worker").read_text()
-    assert "python -m grader.worker_setup install" in text and "python -m grader.worker_setup check" in text
+    assert "python -m grader.run.worker_setup install" in text and "python -m grader.run.worker_setup check" in text
     assert "bubblewrap" in text and "DASK_DISTRIBUTED__WORKER__DAEMON" in text
     commands = worker_setup.install(dry_run=True)
     assert any("requirements-grader.txt" in " ".join(c) for c in commands)
@@ -100,7 +102,7 @@ def test_worker_image_uses_the_setup_script():
 # -- slow: a LocalCluster ------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def dask_cluster():
-    from grader.cluster import DaskExecutor
+    from grader.run.cluster import DaskExecutor
 
     executor = DaskExecutor.local(2)
     yield executor

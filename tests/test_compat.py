@@ -223,14 +223,14 @@ def test_autograde_preprocessors_copy_is_nbgraders():
     upstream = names(Autograde.class_traits()["autograde_preprocessors"].default())
     assert upstream == list(compat.NBGRADER_AUTOGRADE_PREPROCESSORS), (
         "nbgrader's Autograde.autograde_preprocessors changed: update compat.NBGRADER_AUTOGRADE_PREPROCESSORS")
-    ours = compat.autograde_preprocessors("grader.execute.JailedExecute")
-    assert ours[0] == "grader.execute.JailedExecute" and ours[1:] == upstream[1:]
+    ours = compat.autograde_preprocessors("grader.jail.execute.JailedExecute")
+    assert ours[0] == "grader.jail.execute.JailedExecute" and ours[1:] == upstream[1:]
 
 
 def test_the_job_configuration_names_the_copy():
-    from grader import jobs
+    from grader.run import jobs
 
-    for name in compat.autograde_preprocessors("grader.execute.JailedExecute"):
+    for name in compat.autograde_preprocessors("grader.jail.execute.JailedExecute"):
         assert f'    "{name}",\n' in jobs.JOB_CONFIG
 
 
@@ -250,7 +250,7 @@ def test_validator_preprocessors_copy_is_nbgraders():
 def test_validator_runs_the_repair_first_and_the_notes_last(monkeypatch):
     from nbgrader.validator import Validator
 
-    from grader import validate
+    from grader.intake import validate
 
     trait = Validator.class_traits()["preprocessors"]
     monkeypatch.setattr(trait, "default_value", trait.default_value)  # put back after the test
@@ -298,7 +298,7 @@ def test_kernel_manager_kill_is_the_one_rewritten():
 
 
 def test_the_jailed_kernel_manager_uses_the_patches():
-    from grader.execute import JailedKernelManager
+    from grader.jail.execute import JailedKernelManager
 
     for name in ("_async_interrupt_kernel", "_async_kill_kernel", "_async_pre_start_kernel"):
         assert getattr(JailedKernelManager, name) is getattr(compat.KernelManagerPatches, name)
@@ -334,14 +334,14 @@ def test_kernel_client_wait_for_ready_takes_a_timeout():
 def test_jailed_execute_uses_the_copy():
     from nbgrader.preprocessors import Execute
 
-    from grader.execute import JailedExecute
+    from grader.jail.execute import JailedExecute
 
     for name in ("async_start_new_kernel_client", "start_new_kernel_client"):
         assert getattr(JailedExecute, name) is getattr(compat.KernelClientStart, name)
     assert JailedExecute.__mro__.index(compat.KernelClientStart) < JailedExecute.__mro__.index(Execute)
 
 
-NOTEBOOK_CLIENT = {  # other names of nbclient that grader.execute's JailedExecute overrides or calls
+NOTEBOOK_CLIENT = {  # other names of nbclient that grader.jail.execute's JailedExecute overrides or calls
     "setup_kernel": "(self, **kwargs: 't.Any') -> 't.Generator[None, None, None]'",
     "output": "(self, outs: 'list[NotebookNode]', msg: 'dict[str, t.Any]', display_id: 'str | None', "
               "cell_index: 'int') -> 'NotebookNode | None'",
@@ -490,7 +490,7 @@ UPSTREAM = ("nbgrader", "nbclient", "jupyter_client", "jsonschema", "common", "a
 def test_no_patch_outside_compat():
     """Nothing else in grader/ assigns into an upstream module, sys.modules or a class trait."""
     found = []
-    for path in sorted((ROOT / "grader").glob("*.py")):
+    for path in sorted((ROOT / "grader").rglob("*.py")):
         if path.stem in ("compat", "kernel_guard"):  # kernel_guard: the learner's kernel, none of these packages
             continue
         text = path.read_text()

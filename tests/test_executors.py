@@ -1,12 +1,13 @@
-"""The Executor protocol (grader/executors.py): the local pool and Dask behind it, used the same way."""
+"""The Executor protocol (grader/run/executors.py): the local pool and Dask behind it, used the same way."""
 
 from __future__ import annotations
 
 import inspect
 from pathlib import Path
 
-from grader import executors, jobs, zygote
-from grader.cluster import DaskExecutor
+from grader.jail import zygote
+from grader.run import executors, jobs
+from grader.run.cluster import DaskExecutor
 
 
 def pool(workers: int = 2) -> executors.LocalPool:

@@ -1,5 +1,5 @@
-"""The grader's own faults never cost a learner a grade, and a reference proves itself (grader/faults.py,
-grader/reference.py, grader.executors.retrying).
+"""The grader's own faults never cost a learner a grade, and a reference proves itself (grader/jail/faults.py,
+grader/run/reference.py, grader.run.executors.retrying).
 
 Fast: how a lost job is told from a notebook's own failure, the retries, the reference's proof and
 cache. Slow: each grading process killed in turn (the hook ``PTGRADE_FAULT``) during a learner's job
@@ -24,9 +24,11 @@ from pathlib import Path
 import psutil
 import pytest
 
-from grader import executors, faults, jobs, reference, settings
-from grader.observations import ObserveSpec
+from grader import settings
+from grader.jail import faults
+from grader.judge.observations import ObserveSpec
 from grader.records import CellKind, CheckResult, GradedNotebook, Status
+from grader.run import executors, jobs, reference
 from tools.classroom import mutated, solved, write_class
 from tools.notebooks import ROOT
 
@@ -199,7 +201,7 @@ def test_a_failed_reference_stops_the_class_and_complete_ones_are_kept(tmp_path,
 
 def test_the_command_exits_1_when_the_instructor_must_act(tmp_path, monkeypatch, capsys):
     """A notebook lost on every try, or a reference that failed: exit 1, in plain words, no traceback."""
-    from grader import cli, engine
+    from grader.run import cli, engine
 
     args = ["grade", DAY, "--submissions", str(tmp_path), "--out", str(tmp_path / "out"),
             "--gradebook", f"sqlite:///{tmp_path / 'gb.db'}", "--quiet"]
@@ -318,7 +320,7 @@ def retried(tmp: Path, done: subprocess.CompletedProcess, who: str, least: int) 
 
 def zygotes_here() -> bool:
     """Whether kernels come from warm-kernel servers on this machine (bubblewrap and a memory cgroup)."""
-    from grader import zygote
+    from grader.jail import zygote
 
     return zygote.enabled(jobs.worker_isolation(True), dataclasses.replace(LIMITS, threads=1))
 
@@ -358,7 +360,7 @@ def test_each_grading_process_killed_on_dask(fault_folder, tmp_path, private_tmp
     retried(tmp_path, done, "ann", 2)
     retried(tmp_path, done, "cat", 1)
     assert got["cat"]["status"] == "graded" and 0 < got["cat"]["score"] < got["cat"]["max_score"]
-    # The killed worker's fork server outlives it while the fault hook's job sleeps in it (grader/faults.py
+    # The killed worker's fork server outlives it while the fault hook's job sleeps in it (grader/jail/faults.py
     # fire: it waits to die); with them only multiprocessing's resource tracker. No kernel, zygote, worker
     # or driver: those all ended with the run.
     left = outlived(fault_folder)

@@ -7,7 +7,7 @@ import sys
 
 import torch
 
-from grader import sandbox
+from grader.jail import sandbox
 from tools.notebooks import ROOT
 
 
@@ -25,7 +25,7 @@ def test_gpu_devices_reach_the_jail_only_when_asked(monkeypatch):
 
 
 def test_grader_gpu_flag_and_env(monkeypatch):
-    from grader import cli
+    from grader.run import cli
 
     assert cli._limits(cli.build_parser().parse_args(["check", "x.ipynb"])).gpu is False
     assert cli._limits(cli.build_parser().parse_args(["check", "x.ipynb", "--gpu"])).gpu is True

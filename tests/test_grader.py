@@ -21,9 +21,12 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from grader import cli, repair, report, sandbox, scan, submissions
-from grader.jobs import error_text
+from grader.intake import repair, scan, submissions
+from grader.jail import sandbox
 from grader.records import CellResult, NotebookRecord
+from grader.results import report
+from grader.run import cli
+from grader.run.jobs import error_text
 from tools.bench_grading import compare_with_nbgrader, stderr_only_failures
 from tools.classroom import mutated, solved, untouched, with_code, write_class
 from tools.course import TempCourse
@@ -38,7 +41,7 @@ NEEDS_BWRAP = pytest.mark.skipif(
 
 
 def masters():
-    from grader.engine import masters_of
+    from grader.run.engine import masters_of
 
     return masters_of(ROOT / "solutions" / DAY)[0]
 
@@ -235,7 +238,7 @@ def test_scores_equal_sequential_nbgrader(hostile, tmp_path):
 def _cell_scores(db: Path) -> dict:
     from nbgrader.api import Gradebook
 
-    from grader.gradebook import COURSE_ID
+    from grader.grades.gradebook import COURSE_ID
 
     with Gradebook(f"sqlite:///{db}", COURSE_ID) as gb:
         return {sub.student.id: {nb.name: {g.name: (float(g.score), float(g.max_score)) for g in nb.grades}
@@ -378,7 +381,7 @@ def check_spawner(rec: dict, printed_text: str, capped: bool, mark: str, interru
     ``interrupted``: the spawner's cell was stopped by the cell time limit (a KeyboardInterrupt in
     its output). On a loaded machine the starts up to the cap can take longer than the hostile
     class's 3 s limit: the loop is then stopped by time before the cap, which is as good."""
-    from grader.sandbox import TASKS_PER_KERNEL
+    from grader.jail.sandbox import TASKS_PER_KERNEL
 
     if capped:
         count = spawned(printed_text)
@@ -621,7 +624,7 @@ def test_hostile_network_is_cut(hostile):
 def test_hostile_tampering_flagged_for_review(hostile):
     rec = hostile["records"]["tamper"]
     assert any("torch.allclose" in f for f in rec["findings"])
-    from grader.gradebook import flagged
+    from grader.grades.gradebook import flagged
 
     assert ("tamper", NB) in flagged(f"sqlite:///{hostile['db']}", DAY)
 
@@ -644,7 +647,7 @@ def test_rerun_skips_resumes_and_keeps_manual_grades(hostile, tmp_path):
     """A second run grades nothing; a lost record is graded again; manual grades survive --regrade."""
     from nbgrader.api import Gradebook
 
-    from grader.gradebook import COURSE_ID
+    from grader.grades.gradebook import COURSE_ID
 
     db = hostile["db"]
     # an instructor's half point on a check the student failed; the student is regraded below
@@ -707,8 +710,8 @@ def test_template_built_by_two_runs_at_once(tmp_path, monkeypatch):
     temporary file)."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from grader import gradebook
-    from grader.gradebook import build_template, notebook_names
+    from grader.grades import gradebook
+    from grader.grades.gradebook import build_template, notebook_names
 
     builds = []
     generate = gradebook._generate
@@ -760,7 +763,7 @@ def test_hostile_pages_show_no_grader_internals(hostile):
 def test_hostile_mixed_languages_same_scores_own_pages(hostile):
     """English and Chinese copies of the same code: the same score cell by cell; each kernel and
     feedback page speaks its notebook's language; the class report speaks --lang (en here, zh-CN below)."""
-    from grader import report
+    from grader.results import report
 
     scores = hostile["scores"]
     assert scores["good_zh"][NB] == scores["good"][NB] and total(hostile, "good_zh") == 8

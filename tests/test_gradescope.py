@@ -20,8 +20,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from grader import gradescope, gradescope_zip
 from grader.records import CellResult, NotebookRecord
+from grader.results import gradescope_zip
+from grader.run import gradescope
 from tests.harness import shared_class
 from tools.classroom import solved, untouched
 from tools.notebooks import ROOT
@@ -64,7 +65,7 @@ def test_zip_has_the_contracts_layout(tmp_path):
     assert {"setup.sh", "run_autograder", "requirements.txt"} <= names  # at the root, not in a folder
     assert modes["setup.sh"] & 0o111 and modes["run_autograder"] & 0o111
     assert run.startswith("#!") and f"--day {DAY}" in run
-    assert {"grader/gradescope.py", "grader/engine.py", "src/ptcourse/checks.py", "pyproject.toml"} <= names
+    assert {"grader/run/gradescope.py", "grader/run/engine.py", "src/ptcourse/checks.py", "pyproject.toml"} <= names
     assert {f"solutions/{DAY}/{p.name}" for p in (ROOT / "solutions" / DAY).glob("*.ipynb")} <= names
     assert not any(n.startswith(("solutions/day2", "solutions/day3", "tests/")) for n in names)
     assert not any(n.endswith((".db", ".pyc")) or "__pycache__" in n or ".cache" in n for n in names)
@@ -157,7 +158,7 @@ shared_class.hand_in("gradescope", lambda folder: {"solved": {NB: solved(DAY, NB
 def _grader_cells(graded: shared_class.GradedClass) -> dict[str, dict[str, float]]:
     """The class grader's scores of the two notebooks: ``{student: {grade_id: score}}``."""
     out = graded.out
-    assert "Similar answers" in (out / "reports" / DAY / "report.html").read_text()  # grader.similarity's section
+    assert "Similar answers" in (out / "reports" / DAY / "report.html").read_text()  # grader.results.similarity's section
     assert (out / "reports" / DAY / "similarity.html").is_file()
     found = {}
     for student, notebooks in graded.of("gradescope").items():
@@ -218,7 +219,7 @@ def test_kernels_get_the_package_this_environment_imports():
     """A kernel imports ptcourse the way this environment maps it (an editable install), even when the
     grader itself runs on another copy (Gradescope's source folder): that copy's folder is put back
     in the jail too (the emulated tree under /tmp failed on a fresh clone without it)."""
-    from grader import jobs
+    from grader.run import jobs
 
     put_back = jobs._put_back()
     for src in jobs._editable_sources("ptcourse"):

@@ -4,7 +4,7 @@ A notebook could otherwise replace, before a test cell runs, the course's helper
 (``ptcourse.training``, ``placement``, ``spies``, ``data``), ``IPython.display`` (which carries the
 second key's observations), attributes of ``nn.Module`` and other library classes, or the names the
 test cell reads from the notebook's namespace (``DataLoader``, ``predict``, a locked cell's helper
-function). Here one real kernel runs the kernel-side guard (grader/kernel_guard.py) as the grader
+function). Here one real kernel runs the kernel-side guard (grader/judge/kernel_guard.py) as the grader
 installs it: honest uses of the same APIs, dynamo's and the optimizers' own lazy patches included,
 leave nothing to undo; each forge is reported, put back before the next test cell, and reported as a
 change when a test cell's own call makes it.
@@ -18,7 +18,7 @@ import json
 import nbformat
 import pytest
 
-from grader.guard import Guard, course_definitions, course_names
+from grader.judge.guard import Guard, course_definitions, course_names
 from tools.notebooks import ROOT
 
 CNN = ROOT / "solutions" / "day2" / "03_cnn_mnist.ipynb"
@@ -187,8 +187,8 @@ def test_forge_made_during_a_test_cell_is_a_change(kernel, label):
 
 def test_every_course_module_a_test_cell_imports_is_protected():
     """A test cell that starts calling another ``ptcourse`` module must have it imported and protected by
-    the guard (grader/kernel_guard.py's HELPERS), or a notebook could replace it before the check runs."""
-    from grader import kernel_guard
+    the guard (grader/judge/kernel_guard.py's HELPERS), or a notebook could replace it before the check runs."""
+    from grader.judge import kernel_guard
     from ptcourse.nbmodel import role
 
     protected = {*kernel_guard.HELPERS, "ptcourse", "ptcourse.checks", "ptcourse.messages", "ptcourse.observe"}
@@ -217,7 +217,7 @@ def test_a_library_wrapper_is_theirs_only_with_their_code_and_closure():
 
     import torch._dynamo
 
-    from grader.guard import SOURCE
+    from grader.judge.guard import SOURCE
 
     ns = {"get_ipython": lambda: None}
     exec(SOURCE, ns)  # noqa: S102 - the guard's own source, as the kernel runs it

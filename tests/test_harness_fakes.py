@@ -6,7 +6,7 @@ from __future__ import annotations
 import nbformat
 import pytest
 
-from grader import executors, jobs
+from grader.run import executors, jobs
 from tests.harness import fakes, shared_class
 from tools.classroom import mutated, solved, untouched
 

@@ -75,7 +75,7 @@ multiprocessing.util.get_temp_dir()
 DRIVER = """
 import json, sys
 from pathlib import Path
-from grader import engine
+from grader.run import engine
 tmp, scheduler = Path(sys.argv[1]), sys.argv[2] or None
 summary = engine.grade_class(engine.Options(day="day1", submissions=tmp / "submitted", out=tmp / "out",
                                             db_url=f"sqlite:///{tmp / 'gb.db'}", source=tmp / "source" / "day1",

@@ -82,8 +82,8 @@ def test_the_detector_finds_english_and_ignores_code():
 @pytest.mark.slow
 @pytest.mark.parametrize("path", [NB], ids=nb_key)  # in day1/00's xdist group: its live kernel is reused
 def test_qps_notebook_checks_and_pages_show_no_hard_coded_english(path):
-    from grader import report
     from grader.records import CellResult, NotebookRecord
+    from grader.results import report
 
     run = executed(path)
     assert not run.errors(), "the notebook itself fails; see tests/test_notebooks.py"

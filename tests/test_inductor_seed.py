@@ -1,4 +1,4 @@
-"""The Inductor seed a grading job gets (grader/inductor.py): torch.compile's CPU checks only,
+"""The Inductor seed a grading job gets (grader/jail/inductor.py): torch.compile's CPU checks only,
 answering every one of them, and planted only where a notebook may compile."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import sys
 import nbformat
 import pytest
 
-from grader import gradebook, inductor
+from grader.grades import gradebook
+from grader.jail import inductor
 
 
 def _notebook(*sources: str):

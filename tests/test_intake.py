@@ -18,8 +18,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from grader import class_intake, extensions, late, names, platforms, roster, text_files
-from grader.class_intake import IntakeKind
+from grader.grades import late
+from grader.intake import class_intake, extensions
+from grader.intake.class_intake import IntakeKind
+from grader.lms import names, platforms, roster, text_files
 from tools.classroom import untouched
 
 DAY = "day1"
@@ -235,7 +237,7 @@ class FakeExecutor:
         pass
 
     def run(self, items):
-        from grader import jobs
+        from grader.run import jobs
         from tests.harness import fakes
 
         for key, spec in items:
@@ -263,7 +265,8 @@ def write_class(folder: Path, stamps: dict[str, str | None]) -> Path:
 
 def test_a_class_with_a_garbled_time_a_cp1252_roster_and_a_future_time_grades_everyone_else(
         tmp_path, monkeypatch, capsys):
-    from grader import cli, engine, gradebook
+    from grader.grades import gradebook
+    from grader.run import cli, engine
 
     t = now()
     due = t - timedelta(days=10)
@@ -329,7 +332,7 @@ def test_a_class_with_a_garbled_time_a_cp1252_roster_and_a_future_time_grades_ev
 
 def test_the_readme_example_of_an_extensions_file_is_read(tmp_path):
     """The class guide's example is a file the grader reads, and the flag it names exists."""
-    from grader import cli
+    from grader.run import cli
     from tools.notebooks import ROOT
 
     readme = (ROOT / "README.md").read_text()

@@ -36,9 +36,11 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from grader import engine, guard, jobs, repair, submissions
+from grader.intake import repair, submissions
+from grader.jail.sandbox import kernel_env
+from grader.judge import guard
 from grader.records import Integrity
-from grader.sandbox import kernel_env
+from grader.run import engine, jobs
 from ptcourse.messages import msg
 from ptcourse.nbmodel import course_notebooks, nbgrader_meta, role
 from tests.harness import redteam

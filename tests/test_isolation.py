@@ -2,7 +2,7 @@
 
 One small class of ``day1/00_environment`` is graded through the class grader, in the sandbox,
 on one worker (so, where warm kernels are available, every kernel is forked by the same zygote,
-grader/zygote.py), in this order:
+grader/jail/zygote.py), in this order:
 
 * ``a_plant`` leaves every kind of leftover: files in its folder, ``/tmp``, ``$HOME`` and
   ``/dev/shm`` (and, with the course checked out under ``/tmp``, tries to write beside it and to
@@ -22,7 +22,8 @@ import os
 
 import pytest
 
-from grader import engine, jobs, sandbox, zygote
+from grader.jail import sandbox, zygote
+from grader.run import engine, jobs
 from tools.classroom import solved, with_code, write_class
 
 DAY, NB, FUNC = "day1", "00_environment", "env_pick_device"

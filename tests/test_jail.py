@@ -1,4 +1,4 @@
-"""The jail shows only what grading needs: an allow-list, not a deny-list (grader/sandbox.py).
+"""The jail shows only what grading needs: an allow-list, not a deny-list (grader/jail/sandbox.py).
 
 A kernel sees, read-only, the system (``sandbox.SYSTEM_DIRS``, part of ``/etc``), Python and its
 environment wherever they live, the course package's own folder and the bundled data; writable, its
@@ -21,7 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from grader import engine, gradebook, jobs, sandbox
+from grader.grades import gradebook
+from grader.jail import sandbox
+from grader.run import engine, jobs
 from tests.harness import redteam
 from tools.classroom import untouched, write_class
 from tools.notebooks import ROOT, SOLUTIONS
@@ -32,7 +34,7 @@ DAY, NB = "day1", "00_environment"
 
 
 def _jail(tmp_path: Path) -> sandbox.KernelJail:
-    """The jail a grading job gives its kernel (grader/jobs.py), around two folders of ``tmp_path``."""
+    """The jail a grading job gives its kernel (grader/run/jobs.py), around two folders of ``tmp_path``."""
     cwd, runtime = tmp_path / "cwd", tmp_path / "rt"
     cwd.mkdir(exist_ok=True)
     runtime.mkdir(exist_ok=True)

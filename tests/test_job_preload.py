@@ -2,7 +2,7 @@
 
 The per-notebook overhead (``make bench-grading``) is paid once per job process (forked from the
 grader's fork server, which imports ``grader._preload``) and once per kernel (forked from a worker's
-zygote, grader/zygote.py). Whatever those two have not loaded, each job or kernel loads again.
+zygote, grader/jail/zygote.py). Whatever those two have not loaded, each job or kernel loads again.
 """
 
 from __future__ import annotations
@@ -12,13 +12,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from grader import jobs, kernel_guard, zygote
+from grader.jail import zygote
+from grader.judge import kernel_guard
+from grader.run import jobs
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_zygote_preloads_what_the_guard_imports_in_every_kernel():
-    # grader/kernel_guard.py imports these in each kernel before the notebook runs; a module the zygote
+    # grader/judge/kernel_guard.py imports these in each kernel before the notebook runs; a module the zygote
     # has not imported costs every notebook its import (the zygote runs without the grader package, so
     # it keeps its own copy of the names).
     assert set(zygote.GUARD_PRELOAD) == {*kernel_guard.HELPERS, *kernel_guard.DISPLAY, *kernel_guard.LIBRARY}
@@ -27,9 +29,9 @@ def test_the_zygote_preloads_what_the_guard_imports_in_every_kernel():
 PROBE = """
 import json, os, sys
 import grader._preload
-from grader import zygote
+from grader.jail import zygote
 from ptcourse import messages
-jobs_loaded = "grader.jobs" in sys.modules
+jobs_loaded = "grader.run.jobs" in sys.modules
 catalogues = messages.catalogue.cache_info().currsize
 zygote._preload_quietly()
 print(json.dumps({"jobs": jobs_loaded, "catalogues": catalogues, "threads": zygote._os_threads(),
@@ -45,8 +47,8 @@ def test_the_fork_server_and_the_zygote_load_once_what_each_job_and_kernel_needs
     found = json.loads(proc.stdout.strip().splitlines()[-1])
     from ptcourse.messages import LANGS
 
-    # A job process unpickles its target from grader.jobs: imported in the fork server, not per job.
-    assert found["jobs"], "grader.jobs is imported by each job process instead of once by the fork server"
+    # A job process unpickles its target from grader.run.jobs: imported in the fork server, not per job.
+    assert found["jobs"], "grader.run.jobs is imported by each job process instead of once by the fork server"
     assert found["catalogues"] >= len(LANGS), "each job reads the message catalogue again"
     # The zygote: every module the guard imports, the catalogues, and still one thread (it forks).
     assert found["missing"] == []
@@ -60,7 +62,7 @@ def test_a_cluster_classs_references_run_on_warm_kernels(monkeypatch, tmp_path):
     # it; with all of the driver's CPUs none could, and each reference paid for a cold kernel of its own.
     import types
 
-    from grader import engine, reference
+    from grader.run import engine, reference
 
     seen = {}
 
@@ -86,7 +88,7 @@ def test_a_cluster_classs_references_run_on_warm_kernels(monkeypatch, tmp_path):
 def test_dask_workers_do_not_profile_the_jobs():
     # distributed's statistical profiler samples every thread of a worker 100 times a second; nothing in
     # grading reads it. Off in the run's LocalCluster and in the worker image's configuration alike.
-    from grader import worker_setup
+    from grader.run import worker_setup
 
     assert worker_setup.DASK_CONFIG["distributed.worker.profile.enabled"] is False
     assert "profile:\n      enabled: false" in worker_setup.config_yaml()

@@ -25,7 +25,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from grader import execute, sandbox
+from grader.jail import execute, sandbox
 
 
 @pytest.fixture
@@ -124,7 +124,7 @@ def test_watchdog_never_reaps_the_kernel():
 def test_a_job_past_its_time_is_stopped_with_its_group():
     """A job process (and what it started in its group) past the notebook's time limit is killed;
     one that ends in time is left alone."""
-    from grader import jobs
+    from grader.run import jobs
 
     quick = jobs._context().Process(target=time.sleep, args=(0,))
     quick.start()

@@ -5,8 +5,8 @@
 ``Attachment.make_unique_filename``; ``moodle_path`` transcribes Moodle's
 ``mod/assign/classes/downloader.php`` (4.1+) and ``mod/assign/locallib.php``
 ``download_submissions`` (3.1-4.0). The files are built from those, never from the grader's own
-patterns, then read with :func:`grader.submissions.discover` and exported with
-:mod:`grader.lms_files`: each grade must land on its own roster row. Nothing here runs a notebook.
+patterns, then read with :func:`grader.intake.submissions.discover` and exported with
+:mod:`grader.lms.lms_files`: each grade must land on its own roster row. Nothing here runs a notebook.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from grader import groups, lms_files, platforms, roster, submissions
+from grader.intake import submissions
+from grader.lms import groups, lms_files, platforms, roster
 from tools.classroom import untouched
 from tools.notebooks import ROOT
 
@@ -30,7 +31,7 @@ COLUMN = "Day 1: PyTorch's building blocks"
 
 
 def masters():
-    from grader.engine import masters_of
+    from grader.run.engine import masters_of
 
     return masters_of(ROOT / "solutions" / DAY)[0]
 
@@ -316,7 +317,7 @@ def test_a_download_naming_no_student_stops_with_what_it_saw(tmp_path, files):
 
 
 def test_cli_stops_on_a_download_naming_no_student(tmp_path, capsys):
-    from grader.cli import main
+    from grader.run.cli import main
 
     folder = tmp_path / "dl"
     folder.mkdir()
@@ -328,7 +329,7 @@ def test_cli_stops_on_a_download_naming_no_student(tmp_path, capsys):
 
 
 def test_cli_refuses_a_bad_group_file_before_grading(tmp_path, capsys):
-    from grader.cli import main
+    from grader.run.cli import main
 
     (tmp_path / "g.csv").write_text("who,what\n", encoding="utf-8")
     rc = main(["grade", DAY, "--submissions", str(tmp_path), "--groups", str(tmp_path / "g.csv"),
@@ -339,7 +340,7 @@ def test_cli_refuses_a_bad_group_file_before_grading(tmp_path, capsys):
 def test_encrypted_upload_and_a_broken_class_zip_stay_notes(tmp_path, monkeypatch):
     """An encrypted member (zipfile raises RuntimeError: password required) and a broken zip beside the
     download: notes on their rows, never the end of the run."""
-    from grader import downloads
+    from grader.intake import downloads
 
     copy = downloads._copy
 
@@ -363,9 +364,9 @@ def test_encrypted_upload_and_a_broken_class_zip_stay_notes(tmp_path, monkeypatc
 
 def test_a_class_where_nothing_ran_is_no_success():
     """Every file unreadable or of another day: the CLI says nothing was graded and exits non-zero."""
-    from grader.cli import ran_any
-    from grader.engine import RunSummary
     from grader.records import NotebookRecord, Status
+    from grader.run.cli import ran_any
+    from grader.run.engine import RunSummary
 
     unread = NotebookRecord(student="a", notebook="x.ipynb", status=Status.UNREADABLE)
     ran = NotebookRecord(student="b", notebook=NB, status=Status.TIMEOUT)
@@ -379,7 +380,7 @@ def test_ids_that_differ_only_in_letter_case_are_kept_apart(tmp_path):
     notebooks keep one id."""
     from pathlib import Path
 
-    from grader import submissions
+    from grader.intake import submissions
 
     subs = [submissions.Submission("Alice", "00_environment", Path("Alice.ipynb")),
             submissions.Submission("alice", "00_environment", Path("alice.ipynb")),

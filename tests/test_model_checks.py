@@ -1,4 +1,4 @@
-"""The model-level checks the grader judges in its own process (grader/model_checks.py, issue 32 item 2).
+"""The model-level checks the grader judges in its own process (grader/judge/model_checks.py, issue 32 item 2).
 
 ``cnn_trained_accuracy`` and ``cnn_make_optimizer_learns`` used to rest on the learner's kernel alone.
 Their test cells now observe weights; the grader evaluates the course's architecture on the course's
@@ -17,9 +17,10 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from grader import engine, jobs, model_checks
-from grader.observations import Observer, ObserveSpec, cell_seed
+from grader.judge import model_checks
+from grader.judge.observations import Observer, ObserveSpec, cell_seed
 from grader.records import Integrity
+from grader.run import engine, jobs
 from ptcourse.messages import msg
 from ptcourse.observe import encode
 

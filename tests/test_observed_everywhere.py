@@ -4,10 +4,10 @@ reason, among the cells the grader flags for review.
 A check that compares inside the learner's kernel only can be fooled from that kernel (a frame read,
 a tensor subclass, a patched helper). So each graded test cell of a solution notebook observes the
 answer's outputs on fresh inputs (``ptcourse.observe``), which the grader compares with the course's
-solution (grader/observations.py). Where no single reference output exists (the learner's own
+solution (grader/judge/observations.py). Where no single reference output exists (the learner's own
 optimizer, the model the learner trained), the cell observes the model's weights and the grader
-evaluates the course's architecture on the course's digits itself (``grader.model_checks.JUDGES``).
-A cell the grader cannot judge in its own process at all is listed in ``grader.model_checks.KERNEL_ONLY``
+evaluates the course's architecture on the course's digits itself (``grader.judge.model_checks.JUDGES``).
+A cell the grader cannot judge in its own process at all is listed in ``grader.judge.model_checks.KERNEL_ONLY``
 with its reason: the grader flags every notebook graded with it (tests/test_model_checks.py), and the
 README's "Honest" section lists it. None is left.
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from grader.model_checks import JUDGES, KERNEL_ONLY, STATE_PREFIX
+from grader.judge.model_checks import JUDGES, KERNEL_ONLY, STATE_PREFIX
 from ptcourse.nbmodel import role
 from tools.notebooks import ROOT, read
 
@@ -49,7 +49,7 @@ def test_every_exemption_names_a_real_cell():
 
 
 def test_model_judged_cells_observe_the_weights():
-    """A cell the grader judges from weights (grader/model_checks.py) is a real graded cell whose hidden
+    """A cell the grader judges from weights (grader/judge/model_checks.py) is a real graded cell whose hidden
     part observes ``state.*`` entries: without them the grader fails the cell, so they must be sent."""
     every = {}
     for path in SOLUTIONS:

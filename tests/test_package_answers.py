@@ -6,7 +6,7 @@ an answer a learner imports instead of writing. For each exercise of days 1 and 
 the exercise's function is (its required positional parameters) is put in that function's place, and
 the exercise's observing test cells are run armed, with every kernel check passing, as
 tools/observation_power.py does for mutants: no candidate may give every observation of the exercise
-(judged by the grader's own comparison, ``grader.observations.judge``). The solution itself, put in
+(judged by the grader's own comparison, ``grader.judge.observations.judge``). The solution itself, put in
 place the same way, must give them, and a stand-in that does nothing must not (so the comparison can
 tell; ``UNJUDGED`` lists the few functions where it cannot, with the reason).
 
@@ -27,8 +27,8 @@ import json
 
 import pytest
 
-from grader import engine, jobs
-from grader import observations as ob
+from grader.judge import observations as ob
+from grader.run import engine, jobs
 from tests.harness import redteam
 from tests.harness.executed import executed
 from tools.classroom import untouched, write_class

@@ -15,9 +15,12 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from grader import exports, late, lms_files, platforms, report, roster, submissions
-from grader.platforms import Platform
+from grader.grades import late
+from grader.intake import submissions
+from grader.lms import lms_files, platforms, roster
+from grader.lms.platforms import Platform
 from grader.records import NotebookRecord
+from grader.results import exports, report
 from tests.harness import fakes
 from tools.classroom import solved, untouched
 from tools.notebooks import ROOT
@@ -29,7 +32,7 @@ COLUMN = "Day 1: PyTorch's building blocks"
 
 
 def masters():
-    from grader.engine import masters_of
+    from grader.run.engine import masters_of
 
     return masters_of(ROOT / "solutions" / DAY)[0]
 
@@ -155,7 +158,7 @@ def test_zip_cannot_escape_or_link(tmp_path):
         link.external_attr = 0o120777 << 16
         z.writestr(link, "/etc/passwd")
         z.writestr("smithalice_10001_5551_00_environment.ipynb", nbformat.writes(untouched(DAY, "00_environment")))
-    from grader import downloads
+    from grader.intake import downloads
 
     out = downloads.unpack(archive, 10**6, into=tmp_path / "out")
     assert sorted(p.name for p in (tmp_path / "out").rglob("*")) == ["smithalice_10001_5551_00_environment.ipynb"]
@@ -261,7 +264,7 @@ def test_due_dates_need_a_zone_and_a_date_alone_ends_the_day():
 
 
 def test_cli_refuses_a_date_alone_before_grading(tmp_path, capsys):
-    from grader import cli
+    from grader.run import cli
 
     (tmp_path / "subs").mkdir()
     code = cli.main(["grade", DAY, "--submissions", str(tmp_path / "subs"), "--due", "15/01/2027",
@@ -270,7 +273,7 @@ def test_cli_refuses_a_date_alone_before_grading(tmp_path, capsys):
 
 
 def test_cli_refuses_a_broken_zip_before_grading(tmp_path, capsys):
-    from grader import cli
+    from grader.run import cli
 
     (tmp_path / "submissions.zip").write_bytes(b"PK\x03\x04 cut short")
     code = cli.main(["grade", DAY, "--submissions", str(tmp_path / "submissions.zip"),
@@ -279,7 +282,7 @@ def test_cli_refuses_a_broken_zip_before_grading(tmp_path, capsys):
 
 
 def test_cli_refuses_an_unknown_roster_before_grading(tmp_path, capsys):
-    from grader import cli
+    from grader.run import cli
 
     (tmp_path / "subs").mkdir()
     (tmp_path / "r.csv").write_text("a;b\n1;2\n")
@@ -323,7 +326,7 @@ def test_identities_the_intake_saves_give_canvas_ids(tmp_path):
 def grade(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
     """``python -m grader grade day1 --workers 2 --quiet ARGS`` in this process, a solved notebook scoring
     full marks and an untouched one nothing; (exit status, stdout, stderr)."""
-    from grader import cli
+    from grader.run import cli
 
     fakes.install(monkeypatch, fakes.keyed({"solved": (solved(DAY, "00_environment"), 1.0),
                                             "untouched": (untouched(DAY, "00_environment"), 0.0)}))

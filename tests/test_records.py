@@ -71,7 +71,7 @@ def test_no_integrity_summary_is_none():
 
 
 def test_a_result_file_the_grader_cannot_read_is_left_out_with_a_warning(tmp_path, capsys):
-    from grader import engine
+    from grader.run import engine
 
     grader = engine.Grader(engine.Options(day="day1", submissions=tmp_path / "in", out=tmp_path, progress=False))
     folder = grader.results / "ann"
@@ -91,7 +91,7 @@ def test_a_result_file_the_grader_cannot_read_is_left_out_with_a_warning(tmp_pat
 
 def test_a_template_change_grades_again(tmp_path):
     """The pages' templates are part of the grader's version: editing one writes every page again."""
-    from grader import engine
+    from grader.run import engine
 
     (tmp_path / "templates").mkdir()
     (tmp_path / "code.py").write_text("x = 1\n")
@@ -171,7 +171,7 @@ def test_a_jobs_checks_say_what_failed_and_what_the_second_key_made_of_them():
     graded notebook, and the guard's and the second key's verdicts."""
     import nbformat
 
-    from grader import jobs
+    from grader.run import jobs
 
     def cell(gid, *errors):
         outputs = [nbformat.v4.new_output("error", ename=e, evalue=v, traceback=[]) for e, v in errors]

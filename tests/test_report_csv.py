@@ -13,7 +13,8 @@ from tests.test_intake import DAY, NB, FakeExecutor, now, stamp, write_class
 
 
 def _grade(tmp_path, monkeypatch) -> int:
-    from grader import cli, engine, gradebook
+    from grader.grades import gradebook
+    from grader.run import cli, engine
 
     maxes = {}
 
@@ -67,8 +68,9 @@ def test_every_output_reads_the_one_record(tmp_path, monkeypatch):
 
     from nbgrader.api import Gradebook
 
-    from grader import cli, gradebook, gradescope
+    from grader.grades import gradebook
     from grader.records import NotebookRecord
+    from grader.run import cli, gradescope
     from ptcourse.messages import msg_in
     from tests.harness import fakes
     from tools.classroom import mutated, solved, untouched

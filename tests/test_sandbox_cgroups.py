@@ -1,4 +1,4 @@
-"""The grader's readings of a kernel's cgroups (grader/sandbox.py), on fake cgroup folders."""
+"""The grader's readings of a kernel's cgroups (grader/jail/sandbox.py), on fake cgroup folders."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 
-from grader.sandbox import Isolation, cgroup_anon, cgroup_limit_hits, cgroup_tasks, sweep_stale
+from grader.jail.sandbox import Isolation, cgroup_anon, cgroup_limit_hits, cgroup_tasks, sweep_stale
 
 MB = 1024**2
 GB = 1024**3
@@ -57,7 +57,7 @@ def test_job_cgroups_of_a_grader_that_is_gone_are_swept(tmp_path):
 
 
 def test_a_cgroup_caps_tasks_only_when_its_pids_max_says_so(tmp_path):
-    from grader.sandbox import TASKS_PER_KERNEL, caps_tasks
+    from grader.jail.sandbox import TASKS_PER_KERNEL, caps_tasks
 
     assert not caps_tasks(tmp_path) and not caps_tasks(None)
     (tmp_path / "pids.max").write_text("max\n")

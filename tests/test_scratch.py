@@ -112,7 +112,7 @@ def test_multiprocessing_folder_goes_inside_the_process_folder():
 
 def test_a_kernels_temporary_folder_is_never_the_shared_one(tmp):
     """In the jail: its private /tmp. Without bubblewrap: a folder in the job's own, gone with it."""
-    from grader import jobs
+    from grader.run import jobs
 
     assert jobs._kernel_env(tmp, jobs.Limits(), None)["TMPDIR"] == "/tmp"
     unjailed = jobs._kernel_env(tmp, jobs.Limits(), None, jailed=False)["TMPDIR"]

@@ -21,8 +21,8 @@ import numpy as np
 import pytest
 import torch
 
-from grader import observations as ob
-from grader.observations import Kind, Observer, ObserveSpec
+from grader.judge import observations as ob
+from grader.judge.observations import Kind, Observer, ObserveSpec
 from ptcourse import observe as kernel
 from ptcourse.messages import msg_in, speaking
 from ptcourse.nbmodel import course_notebooks
@@ -178,7 +178,7 @@ def test_messages_exist_in_every_language(key):
 
 
 def test_the_course_observes_in_hidden_tests_only():
-    from grader.reference import observes
+    from grader.run.reference import observes
 
     for name in (NB, "01_tensors"):
         assert observes(ROOT / "solutions" / DAY / f"{name}.ipynb")
@@ -373,7 +373,7 @@ def scale_rows(x):
 def tensor_class(tmp_path_factory):
     import nbformat
 
-    from grader import engine
+    from grader.run import engine
 
     tmp = tmp_path_factory.mktemp("second_key_tensor")
     (tmp / "text.py").write_text(TENSOR_COURSE)
@@ -455,7 +455,7 @@ def test_an_answer_that_fits_only_the_visible_example_loses_the_point_on_day2(gr
 @pytest.mark.parametrize("name", ["01_linear_regression", "02_data_loading", "03_cnn_mnist", "04_checkpoints",
                                   "05_reproducibility", "06_debugging"])
 def test_day2_observes_in_hidden_tests_only(name):
-    from grader.reference import observes
+    from grader.run.reference import observes
 
     assert observes(ROOT / "solutions" / "day2" / f"{name}.ipynb")
     assert "observe(" not in (ROOT / "day2" / f"{name}.ipynb").read_text()
@@ -463,7 +463,7 @@ def test_day2_observes_in_hidden_tests_only(name):
 
 @pytest.mark.parametrize("name", ["01_devices", "02_mixed_precision", "03_compile"])
 def test_day3_observes_in_hidden_tests_only(name):
-    from grader.reference import observes
+    from grader.run.reference import observes
 
     assert observes(ROOT / "solutions" / "day3" / f"{name}.ipynb")
     for copy in (ROOT / "day3" / f"{name}.ipynb", ROOT / "zh-CN" / "day3" / f"{name}.ipynb"):

@@ -9,7 +9,9 @@ import re
 
 import pytest
 
-from grader import cli, jobs, sandbox, settings
+from grader import settings
+from grader.jail import sandbox
+from grader.run import cli, jobs
 from ptcourse import selfcheck
 from ptcourse import settings as course_settings
 from tools.notebooks import ROOT
@@ -33,7 +35,7 @@ def test_every_environment_variable_is_listed_in_settings_and_the_readme():
 # Reads of os.environ outside the settings modules that are not settings, each with its reason.
 # Copying the whole environment for a child process ({**os.environ, ...}, dict(os.environ)) is no read.
 ALLOWED_READS = {
-    ("grader/gradebook.py", "os.environ.get('PATH', '')"): "PATH extended for nbgrader's child processes (alembic)",
+    ("grader/grades/gradebook.py", "os.environ.get('PATH', '')"): "PATH extended for nbgrader's child processes (alembic)",
 }
 SETTINGS_MODULES = ("grader/settings.py", "src/ptcourse/settings.py")
 READ_CALLS = {"os.environ.get", "os.getenv", "os.environ.pop", "os.environ.setdefault", "environ.get", "getenv"}
@@ -148,7 +150,8 @@ def another_value(which: str, name: str):
 
 def run_fingerprints(tmp_path, which: str, name: str) -> tuple[str, str]:
     """The fingerprint of one hand-in under the default settings, and with ``name`` changed."""
-    from grader import engine, submissions
+    from grader.intake import submissions
+    from grader.run import engine
 
     (tmp_path / "a.ipynb").write_text("{}")
     sub, template = submissions.Submission("amy", "01_tensors", tmp_path / "a.ipynb"), tmp_path / "template-x.db"
@@ -182,8 +185,8 @@ def test_the_guard_changes_grades():
 def test_a_resume_after_a_guard_off_run_grades_again(tmp_path, monkeypatch):
     """A run with PTGRADE_GUARD=off leaves its records; the next run, with the guard, finds them out
     of date (and a second guard-off run finds them up to date): the engine's own resume check."""
-    from grader import engine
     from grader.records import NotebookRecord, Status
+    from grader.run import engine
     from tools.classroom import solved, write_class
 
     write_class(tmp_path / "in", "day1", {"amy": {"01_tensors": solved("day1", "01_tensors")}})

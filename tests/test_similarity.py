@@ -16,7 +16,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from grader import report, similarity, similarity_page, submissions
+from grader.intake import submissions
+from grader.results import report, similarity, similarity_page
 from ptcourse import nbmodel
 from tools.classroom import solved, write_class
 from tools.course import solved_translated

@@ -6,7 +6,7 @@ Slow, per notebook, in its live kernel (the one its mutant tests use: tests/harn
 each variant in place, every test cell of its exercise runs whole, armed with a secret as the grader
 arms it. No cell may fail (the kernel's verdict: an exception or a failed check; a warning is a note,
 never a failure) and every observation must match the solution's (the second key's verdict,
-``grader.observations.judge``). A variant of the WARNS kind must really print a warning.
+``grader.judge.observations.judge``). A variant of the WARNS kind must really print a warning.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections import Counter
 
 import pytest
 
-from grader import observations as ob
+from grader.judge import observations as ob
 from ptcourse.observe import MIME
 from tests.harness.executed import executed
 from tools import mutants

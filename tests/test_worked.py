@@ -1,4 +1,4 @@
-"""Worked solutions after the due date (``grade --solutions-after-due``, grader/worked.py): the student
+"""Worked solutions after the due date (``grade --solutions-after-due``, grader/results/worked.py): the student
 copy with the model answers and no hidden test, in each student's language, released only once the
 class due date and every extension have passed; otherwise held back with a plain note. The class is
 graded with the fake executor of tests/test_intake.py: no notebook runs."""
@@ -11,7 +11,7 @@ from datetime import datetime, timedelta, timezone
 import nbformat
 import pytest
 
-from grader import worked
+from grader.results import worked
 from tests.test_intake import DAY, NB, FakeExecutor, now, stamp, write_class
 from tools.notebooks import ROOT, SOLUTIONS, nbgrader_meta, read
 
@@ -38,7 +38,8 @@ def test_solutions_wait_for_the_last_due_date_extensions_included():
 
 
 def _grade(tmp_path, monkeypatch, due: datetime, extensions: str | None = None) -> tuple[int, str, str]:
-    from grader import cli, engine, gradebook
+    from grader.grades import gradebook
+    from grader.run import cli, engine
 
     subs = write_class(tmp_path / "class", {"alice": stamp(due - timedelta(hours=1)), "bo": None})
     zh = tmp_path / "class" / "submitted" / "bo" / DAY / f"{NB}.ipynb"

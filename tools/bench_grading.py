@@ -8,7 +8,7 @@ second key failed a wrong answer that only fits the visible example: listed as `
 a cell nbgrader failed only for writing to stderr scores full marks: listed as ``warnings_not_failed``),
 and the grader's per-notebook overhead (wall time minus the time
 the notebook's cells ran). Then the same class again through a Dask ``LocalCluster``
-(``--scheduler local:2``, grader/cluster.py): its scores cell by cell against the local pool,
+(``--scheduler local:2``, grader/run/cluster.py): its scores cell by cell against the local pool,
 its wall time and per-notebook overhead against the local pool's, and the throughput model:
 hours for 32,000 notebooks on 1, 8 and 64 one-CPU workers from the measured per-notebook cost.
 Prints one JSON object as its last line.
@@ -31,13 +31,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from grader.gradebook import nbgrader_env  # noqa: E402
+from grader.grades.gradebook import nbgrader_env  # noqa: E402
 from tools.classroom import mixed_class, write_class  # noqa: E402
 from tools.course import TempCourse  # noqa: E402
 
 
 def cell_scores(db: Path, day: str) -> dict:
-    from grader.gradebook import class_grades
+    from grader.grades.gradebook import class_grades
 
     grades = class_grades(f"sqlite:///{db}", day)
     return {s.student: {n.notebook: {c.grade_id: (c.score, c.max) for c in n.checks} for n in s.notebooks}
@@ -117,7 +117,7 @@ def compare_with_nbgrader(theirs: dict, ours: dict, warned: set[str] = frozenset
 
     * ``second_key_stricter``: the mutants' cells nbgrader passed that the second key failed. A wrong
       answer that only fits the visible example passes nbgrader's visible check, but not the grader's
-      second key, which judges the same function on fresh inputs (grader/observations.py);
+      second key, which judges the same function on fresh inputs (grader/judge/observations.py);
     * ``warnings_not_failed``: the cells nbgrader failed only because they wrote to stderr (``warned``:
       :func:`stderr_only_failures` of nbgrader's graded copies), which the grader passes in full. A
       warning is a note on the learner's page, never a failed check (grader.compat.warnings_never_fail).
@@ -142,7 +142,7 @@ def compare_with_nbgrader(theirs: dict, ours: dict, warned: set[str] = frozenset
 def stderr_only_failures(autograded: Path, day: str) -> set[str]:
     """``student notebook grade_id`` of each graded cell of nbgrader's graded copies (``autograded/``)
     that wrote to stderr and raised nothing: the cells nbgrader fails for stderr alone."""
-    from grader.cell_words import passed_with_warnings
+    from grader.judge.cell_words import passed_with_warnings
 
     found = set()
     for path in sorted(autograded.glob(f"*/{day}/*.ipynb")):

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import nbformat
 
-from grader.gradebook import course_folder_config, nbgrader_env
-from grader.worked import worked_copy
+from grader.grades.gradebook import course_folder_config, nbgrader_env
+from grader.results.worked import worked_copy
 from tools.notebooks import (
     SOLUTIONS,
     read,
@@ -68,7 +68,7 @@ class TempCourse:
 
 def solved_copy(student_nb: nbformat.NotebookNode, source_nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """The student notebook with every answer filled in from the source, as a learner would
-    (the worked solution ``grade --solutions-after-due`` hands out: grader/worked.py)."""
+    (the worked solution ``grade --solutions-after-due`` hands out: grader/results/worked.py)."""
     return worked_copy(student_nb, source_nb)
 
 

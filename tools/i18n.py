@@ -322,7 +322,7 @@ def translated_title_line(source: str, grade_id: str, lang: str) -> str | None:
 def translate_docstring(cell: dict, lang: str) -> None:
     """The test cell's docstring in ``lang`` (:func:`translated_title_line`); its nbgrader checksum is
     recomputed, so Validate sees the cell as released. Only the docstring changes: the grader runs
-    the course's own test code in any case (grader/repair.py)."""
+    the course's own test code in any case (grader/intake/repair.py)."""
     import nbformat
     from nbgrader.utils import compute_checksum
 

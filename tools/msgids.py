@@ -244,7 +244,7 @@ def uses() -> list[Use]:
             if cell.cell_type == "code":
                 where = f"{path.relative_to(ROOT)} cell {i}"
                 found += _calls(ast.parse(python_source(cell.source), where), where)
-    for path in sorted([*SRC.rglob("*.py"), *(ROOT / "grader").glob("*.py")]):
+    for path in sorted([*SRC.rglob("*.py"), *(ROOT / "grader").rglob("*.py")]):
         if "catalogue" in path.parts:
             continue
         where = str(path.relative_to(ROOT))
@@ -301,7 +301,7 @@ def _sources():
                 if cell.cell_type == "code":
                     where = f"{path.relative_to(ROOT)} cell {i}"
                     yield where, ast.parse(python_source(cell.source), where)
-    for path in sorted([*SRC.rglob("*.py"), *(ROOT / "grader").glob("*.py"), *(ROOT / "tools").glob("*.py")]):
+    for path in sorted([*SRC.rglob("*.py"), *(ROOT / "grader").rglob("*.py"), *(ROOT / "tools").glob("*.py")]):
         if "catalogue" not in path.parts:
             where = str(path.relative_to(ROOT))
             yield where, ast.parse(path.read_text(), where)

@@ -12,12 +12,12 @@ checks (a frame read, a tensor subclass) then still loses the cell's points. The
 2. per exercise whose test cells observe, and per secret, runs each test cell's observation part
    (its hidden part from the imports above ``from ptcourse.observe import`` on; it must use
    nothing else the hidden part defines before it) armed with that cell's seed
-   (``grader.observations.cell_seed``), twice: the solution's observations, which must agree;
+   (``grader.judge.observations.cell_seed``), twice: the solution's observations, which must agree;
 3. per mutant of that exercise: swaps in the mutant's cell, runs each test cell whole (unarmed:
    does the kernel reject the mutant there?), then the observation part armed with each secret
    and with every check of ``ptcourse.checks`` passing (what an answer that fools the checks
    would show), and judges it against the solution's with the grader's own comparison
-   (``grader.observations.judge``);
+   (``grader.judge.observations.judge``);
 4. puts the solution back, re-runs the test cells, and checks that the solution's observations
    did not drift.
 
@@ -43,7 +43,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from grader import observations as ob
+from grader.judge import observations as ob
 from ptcourse.observe import MIME
 from tools import mutants as catalogue
 from tools.kernel import Kernel

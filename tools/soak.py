@@ -172,7 +172,7 @@ def leftovers(tag: str, tmp: Path, drivers: list[Driver]) -> list[str]:
     """Processes carrying the soak's tag, folders in its TMPDIR, job cgroups of its drivers."""
     import psutil
 
-    from grader import sandbox
+    from grader.jail import sandbox
 
     found = []
     deadline = time.monotonic() + 10  # a killed kernel may take a moment to go

@@ -9,7 +9,7 @@ warns) and its code: ``replace`` edits of the solution source, or ``code`` for t
 mutant tests use, tests/harness/executed.py) and runs every test cell of its exercise whole, armed as
 the grader arms it: no cell may fail (the kernel's verdict; what a cell writes to stderr is a note,
 never a failure, as in the grader) and every observation must match the solution's (the second
-key's verdict, ``grader.observations.judge``). The mutants are the other side of the same coin:
+key's verdict, ``grader.judge.observations.judge``). The mutants are the other side of the same coin:
 wrong answers that must lose points (tools/mutants.py).
 """
 

@@ -6,7 +6,7 @@ anything**: the expected outputs for those inputs never exist in the learner's k
 run (``python -m grader grade``) the grader seeds the generator with a secret of its own before the
 cell (a silent request calls :func:`arm`), receives the observed values as plain data (a display
 message of a private type that never reaches the notebook) and compares them, in its own process,
-with what the course's solution gives on the same inputs (``grader/observations.py``).
+with what the course's solution gives on the same inputs (``grader/judge/observations.py``).
 
 Everywhere else (a learner's own run, JupyterLab's Validate, ``make check``) nothing is armed:
 :func:`fresh_generator` gives a generator with a fixed seed and :func:`observe` returns at once.

@@ -4,7 +4,7 @@ greps for it).
 
 The grader's own variables are ``grader.settings.Environment`` (the learner's package cannot import
 the grader; the two records are made the same way). A grading kernel receives these variables from
-the grader's environment (``grader.sandbox.kernel_env`` lets ``PTCOURSE_*`` through), so those that
+the grader's environment (``grader.jail.sandbox.kernel_env`` lets ``PTCOURSE_*`` through), so those that
 can change a grade are marked ``grades=True``: the grader's run fingerprint holds them.
 
 Standard library only, and cheap: the messages read the language on every call.

@@ -14,7 +14,7 @@ IPython draws it (no stack: only the line).
 The mechanism is IPython's documented ``InteractiveShell.set_custom_exc``, for ``Exception`` (a
 ``KeyboardInterrupt`` or ``SystemExit`` is IPython's own business). :func:`install` is called by
 :func:`ptcourse.setup` (the notebooks' first cell) and, before the notebook's first cell, by the
-grader's guard (grader/kernel_guard.py), whose snapshot then holds this handler: the guard puts it
+grader's guard (grader/judge/kernel_guard.py), whose snapshot then holds this handler: the guard puts it
 back before each graded cell instead of undoing it. It only changes what is drawn: the error output
 keeps the exception's name and value, ``sys.last_traceback`` keeps the whole traceback (``%debug``),
 and the cell fails as before.

@@ -84,7 +84,7 @@ def _record_assignments(dest: Path) -> None:
     are the committed ones, which tests/test_roundtrip.py proves equal to a fresh release."""
     import sqlite3
 
-    from grader.gradebook import build_template
+    from grader.grades.gradebook import build_template
 
     templates = [build_template(day, SOLUTIONS / day, ROOT / "grader" / ".cache")
                  for day in DAYS if list((SOLUTIONS / day).glob("*.ipynb"))]

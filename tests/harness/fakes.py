@@ -3,7 +3,7 @@
 Tests of intake, the gradebook merge, ``grades.csv``, the LMS exports and the pages need scores, not
 kernels: that a solved notebook scores full marks and an untouched one nothing is proved with real
 kernels elsewhere (tests/test_roundtrip.py, tests/test_notebooks.py, tests/test_grader.py). This
-executor stands behind the :class:`grader.executors.Executor` protocol and answers each job from a
+executor stands behind the :class:`grader.run.executors.Executor` protocol and answers each job from a
 table keyed by the hand-in's answers (its solution cells' sources): every check of a notebook whose
 answers are a row's scores that row's share of its points. A hand-in the table does not know is an
 error, never a guess. Each job's answer is what a real job sends back: a
@@ -50,7 +50,7 @@ class FakeExecutor:
             yield key, self.outcome(spec)
 
     def outcome(self, spec) -> object:
-        from grader import jobs
+        from grader.run import jobs
 
         if spec.due:
             raise AssertionError("the fake executor computes no late penalty: grade late hand-ins with real jobs")
@@ -75,8 +75,9 @@ def graded(maxes: dict[str, float], share: float, late_penalty: float | None = N
 
 
 def install(monkeypatch, table: dict[tuple, float]) -> list[FakeExecutor]:
-    """Grade with a :class:`FakeExecutor` of ``table`` (in-process runs: ``grader.cli.main``); the executors made."""
-    from grader import engine, gradebook
+    """Grade with a :class:`FakeExecutor` of ``table`` (in-process runs: ``grader.run.cli.main``); the executors made."""
+    from grader.grades import gradebook
+    from grader.run import engine
 
     made: list[FakeExecutor] = []
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 def read(db_url: str, day: str):
-    from grader.gradebook import class_grades
+    from grader.grades.gradebook import class_grades
 
     return class_grades(db_url, day)
 

@@ -48,7 +48,7 @@ def leftovers(folder: Path) -> list[str]:
 
 
 def zygote_slots_of(pids: set[int], parent: str = "/var/tmp") -> list[str]:
-    """Zygote folders (grader/zygote.py) that the processes ``pids`` made and left."""
+    """Zygote folders (grader/jail/zygote.py) that the processes ``pids`` made and left."""
     try:
         names = os.listdir(parent)
     except OSError:

@@ -3,7 +3,7 @@
 Each technique is code placed in a learner's cell of a notebook with no real work in it: the
 answers are left as they are (``stub``, still raising NotImplementedError) or replaced by wrong
 ones that return zeros (``zeros``) or an object equal to everything (``always_equal``). Graded
-with the guard (grader/guard.py), every technique must earn 0 for every check. Each ``HARMLESS``
+with the guard (grader/judge/guard.py), every technique must earn 0 for every check. Each ``HARMLESS``
 snippet uses the same APIs without harm and goes into a *solved* notebook, which must keep full
 marks.
 """
@@ -21,7 +21,7 @@ from tools.notebooks import ROOT
 SWALLOW_ALL = "lambda *a, **k: None"
 
 # The check helpers made harmless, and the guard itself neutralised so that it vouches for every cell:
-# the kernel's checks are then fully fooled, and only the second key (grader/observations.py) is left.
+# the kernel's checks are then fully fooled, and only the second key (grader/judge/observations.py) is left.
 NOOP_CHECKS = """\
 import ptcourse.checks as _c
 for _n in _c.__all__:
@@ -77,7 +77,7 @@ _o.fresh_generator = _pinned""",
 # Helper and globals forges (issue 32): what the test cells call or read, replaced before they run:
 # the course's helpers, IPython's display functions (which carry the observations), library classes'
 # attributes, the names the test cells read from the notebook. Each, with the objects the guard must
-# report having put back (grader/kernel_guard.py).
+# report having put back (grader/judge/kernel_guard.py).
 HELPER_FORGES: dict[str, tuple[str, tuple[str, ...]]] = {
     "forge_course_helpers": ("""\
 import contextlib, types, torch

@@ -22,4 +22,4 @@ PY=$(command -v python3.11 || command -v python3.12 || command -v python3)
 .venv/bin/pip install -q --disable-pip-version-check --no-deps -e .
 .venv/bin/pip uninstall -q -y rfc3987-syntax || true  # a slow import nothing here needs (Makefile: SLOW_IMPORT)
 # The day's template gradebook, built once here rather than for every submission.
-PYTHONPATH=/autograder/source:/autograder/source/src .venv/bin/python -m grader.gradescope prepare --day {{ day }}
+PYTHONPATH=/autograder/source:/autograder/source/src .venv/bin/python -m grader.run.gradescope prepare --day {{ day }}

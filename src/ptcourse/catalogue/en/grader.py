@@ -6,7 +6,7 @@ MESSAGES = {
     "grader.ordinal.3": "third",
     "grader.ordinal.4": "fourth",
     "grader.ordinal.5": "fifth",
-    # The repair step (grader/repair.py): honest accidents cost nothing, and the learner is told.
+    # The repair step (grader/intake/repair.py): honest accidents cost nothing, and the learner is told.
     "grader.repair.duplicate_answer": (
         "{exercise}: the answer cell appears {times} times in your notebook; the {which} copy "
         "(the one you worked on last) was graded."
@@ -44,7 +44,7 @@ MESSAGES = {
     ),
     "grader.validate.title": "Notebook structure (nothing to lose, but worth fixing)",
     "grader.validate.intro": "The grader will repair this before grading:",
-    # Integrity (grader/guard.py): a check counts only when it is proven to have run as written.
+    # Integrity (grader/judge/guard.py): a check counts only when it is proven to have run as written.
     "grader.integrity.not_attested": (
         "This check did not report back that it ran to the end as the course wrote it, so it "
         "earns no points."
@@ -67,7 +67,7 @@ MESSAGES = {
         "Some checks earned no points because the grader could not prove they ran as written. "
         "Your instructor has been told."
     ),
-    # The second key (grader/observations.py): the answer's outputs on fresh inputs, compared by the grader.
+    # The second key (grader/judge/observations.py): the answer's outputs on fresh inputs, compared by the grader.
     "grader.observe.differs": (
         "Your answer's output on a fresh input differed from the expected one ({name}): shape {shapes} "
         "(yours vs expected), largest difference {diff}. This check earns no points."
@@ -96,7 +96,7 @@ MESSAGES = {
         "The grader did not read your answer's output on a fresh input ({name}): it was larger or more "
         "deeply nested than the grader reads. This check earns no points."
     ),
-    # The model-level checks the grader judges itself, from the weights (grader/model_checks.py).
+    # The model-level checks the grader judges itself, from the weights (grader/judge/model_checks.py).
     "grader.model.accuracy": (
         "The grader evaluated your trained model itself, from its weights, on the {total} test digits: "
         "{got} correct, below the {want} this check asks for. This check earns no points."

@@ -1,4 +1,4 @@
-"""What the Gradescope autograder says to a learner (grader/gradescope.py)."""
+"""What the Gradescope autograder says to a learner (grader/run/gradescope.py)."""
 
 MESSAGES = {
     "grader.gradescope.total": "{day}: {score:g} / {max_score:g} points.",

@@ -1,9 +1,9 @@
 """Intake for the instructor and the learner: class lists and extension files as teachers save them,
-hand-in times, extensions and due dates (grader/text_files.py, grader/late.py, grader/extensions.py,
-grader/class_intake.py, grader/roster_report.py)."""
+hand-in times, extensions and due dates (grader/lms/text_files.py, grader/grades/late.py, grader/intake/extensions.py,
+grader/intake/class_intake.py, grader/results/roster_report.py)."""
 
 MESSAGES = {
-    # a table a teacher saved (grader/text_files.py)
+    # a table a teacher saved (grader/lms/text_files.py)
     "grader.textfile.workbook": (
         "{file} is a spreadsheet workbook (Excel or LibreOffice), not a CSV file: open it, save it as "
         "'CSV UTF-8 (comma delimited)' and give that file."
@@ -30,7 +30,7 @@ MESSAGES = {
         "save it as 'CSV UTF-8 (comma delimited)' and give that file."
     ),
     "grader.textfile.read_as": "{file} was read as {encoding}.",
-    # due dates (grader/late.py)
+    # due dates (grader/grades/late.py)
     "grader.due.gap": (
         "{local} does not exist in {zone}: the clocks jump over it when daylight saving time begins. It "
         "could mean {first} or {second}; give the one you mean in UTC, or a time outside the jump."
@@ -39,7 +39,7 @@ MESSAGES = {
         "{local} happens twice in {zone}, when daylight saving time ends: first at {first}, then at "
         "{second}. Give the one you mean in UTC, or a time outside the repeated hour."
     ),
-    # the extensions file (grader/extensions.py)
+    # the extensions file (grader/intake/extensions.py)
     "grader.extensions.extra_empty": "no extra time is given",
     "grader.extensions.extra_bad": (
         "'{text}' is not an amount of time: write a number with its unit, like '2 days', '36 hours' or '90 min'"
@@ -57,7 +57,7 @@ MESSAGES = {
     "grader.extensions.several": (
         "'{name}' fits several graded students ({students}): write the student's id as grades.csv has it"
     ),
-    # each student's intake (grader/class_intake.py): the class report, grades.csv and the command line
+    # each student's intake (grader/intake/class_intake.py): the class report, grades.csv and the command line
     "grader.intake.time_missing": "no hand-in time (no timestamp.txt): no late penalty could be judged",
     "grader.intake.time_garbled": (
         "the hand-in time '{text}' (timestamp.txt) is not a date: graded without a late penalty; find out "
@@ -86,14 +86,14 @@ MESSAGES = {
         "instructor will check when you handed in."
     ),
     "grader.intake.learner_extension": "You have an extension: your work was due {due}.",
-    # the class report's section (grader/roster_report.py)
+    # the class report's section (grader/results/roster_report.py)
     "grader.report.intake": "Hand-in times and extensions",
     "grader.report.intake_human": (
         "{count} student(s) need a human: a hand-in time or an extension could not be used. The rest of "
         "the class was graded."
     ),
     "grader.report.roster_read_as": "The class list {file} was read as {encoding}.",
-    # Gradescope (grader/gradescope.py): what a learner sees before the instructor publishes
+    # Gradescope (grader/run/gradescope.py): what a learner sees before the instructor publishes
     "grader.gradescope.visible_total": (
         "{day}: {score:g} / {max_score:g} points from the checks shown now. More checks are graded; they "
         "and their points are shown when your instructor publishes the grades."

@@ -1,4 +1,4 @@
-"""Platform downloads' layouts, uploaded archives and groups (grader/submissions.py, grader/groups.py)."""
+"""Platform downloads' layouts, uploaded archives and groups (grader/intake/submissions.py, grader/lms/groups.py)."""
 
 MESSAGES = {
     "grader.intake.default_group": (

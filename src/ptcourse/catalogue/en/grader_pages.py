@@ -147,8 +147,8 @@ MESSAGES = {
         "Per notebook: {wall:.1f} s in all, of which {cells:.1f} s running its cells and {overhead:.1f} s "
         "overhead (sandbox, kernel start, nbgrader)."
     ),
-    # submissions (grader/submissions.py)
-    # platform downloads (grader/platforms.py, grader/submissions.py)
+    # submissions (grader/intake/submissions.py)
+    # platform downloads (grader/lms/platforms.py, grader/intake/submissions.py)
     "grader.intake.unattributed": (
         "'{file}' does not say which student handed it in (its name follows neither Canvas's nor Moodle's "
         "download naming), so it was not graded. Grade it by hand, or put it under the student's name."
@@ -185,7 +185,7 @@ MESSAGES = {
         "checks that passed in the kernel but whose outputs on fresh inputs differed from the solution's "
         "(the grader's second key), scored 0: {checks}"
     ),
-    # what grader/scan.py saw in a notebook (reasons to review it by hand)
+    # what grader/intake/scan.py saw in a notebook (reasons to review it by hand)
     "grader.scan.cell": "cell {cell}: {detail}",
     "grader.scan.imports_network": "imports {module} (network)",
     "grader.scan.imports_from_network": "imports from {module} (network)",

@@ -1,4 +1,4 @@
-"""The similarity report (grader/similarity.py, grader/similarity_page.py): for the instructor."""
+"""The similarity report (grader/results/similarity.py, grader/results/similarity_page.py): for the instructor."""
 
 MESSAGES = {
     "grader.similarity.title": "{day}: similar answers",

@@ -6,7 +6,7 @@ MESSAGES = {
     "grader.ordinal.3": "三",
     "grader.ordinal.4": "四",
     "grader.ordinal.5": "五",
-    # 修复步骤（grader/repair.py）：无心之失不扣分，并告诉学习者。
+    # 修复步骤（grader/intake/repair.py）：无心之失不扣分，并告诉学习者。
     "grader.repair.duplicate_answer": (
         "{exercise}：答案单元格在你的笔记本里出现了 {times} 次；评分的是第{which}份"
         "（你最后修改的那一份）。"
@@ -39,7 +39,7 @@ MESSAGES = {
     ),
     "grader.validate.title": "笔记本结构（不会因此丢分，但值得修一修）",
     "grader.validate.intro": "评分器会在评分前修复这些问题：",
-    # 完整性（grader/guard.py）：只有证明按原样运行过的检查才计分。
+    # 完整性（grader/judge/guard.py）：只有证明按原样运行过的检查才计分。
     "grader.integrity.not_attested": (
         "这项检查没有回报它已按课程的写法运行到底，所以不得分。"
     ),
@@ -58,7 +58,7 @@ MESSAGES = {
     "grader.integrity.tampered_note": (
         "有些检查没有得分，因为评分器无法证明它们是按原样运行的。你的老师已经收到通知。"
     ),
-    # 第二把钥匙（grader/observations.py）：答案在新输入上的输出，由评分器比较。
+    # 第二把钥匙（grader/judge/observations.py）：答案在新输入上的输出，由评分器比较。
     "grader.observe.differs": (
         "你的答案在一个新输入上的输出与预期不同（{name}）：形状 {shapes}（你的与预期的），最大差值 {diff}。这项检查不得分。"
     ),
@@ -80,7 +80,7 @@ MESSAGES = {
     "grader.observe.refused": (
         "评分器没有读取你的答案在新输入上的输出（{name}）：它比评分器读取的上限更大或嵌套更深。这项检查不得分。"
     ),
-    # 评分器根据权重自行评判的模型级检查（grader/model_checks.py）。
+    # 评分器根据权重自行评判的模型级检查（grader/judge/model_checks.py）。
     "grader.model.accuracy": (
         "评分器根据你训练好的模型的权重，自行在 {total} 张测试数字上评估：正确率 {got}，低于这项检查要求的 {want}。"
         "这项检查不得分。"

@@ -1,4 +1,4 @@
-"""Gradescope 自动评分器对学习者说的话（grader/gradescope.py；en/grader_gradescope.py 的译文）。"""
+"""Gradescope 自动评分器对学习者说的话（grader/run/gradescope.py；en/grader_gradescope.py 的译文）。"""
 
 MESSAGES = {
     "grader.gradescope.total": "{day}：{score:g} / {max_score:g} 分。",

@@ -1,4 +1,4 @@
-"""平台下载的目录结构、上传的压缩包与小组（grader/submissions.py、grader/groups.py）。"""
+"""平台下载的目录结构、上传的压缩包与小组（grader/intake/submissions.py、grader/lms/groups.py）。"""
 
 MESSAGES = {
     "grader.intake.default_group": (

@@ -107,7 +107,7 @@ MESSAGES = {
         "每个笔记本：共 {wall:.1f} 秒，其中运行单元格 {cells:.1f} 秒，其他开销 {overhead:.1f} 秒"
         "（沙箱、内核启动、nbgrader）。"
     ),
-    # platform downloads (grader/platforms.py, grader/submissions.py)
+    # platform downloads (grader/lms/platforms.py, grader/intake/submissions.py)
     "grader.intake.unattributed": (
         "“{file}”看不出是哪位学生提交的（文件名既不符合 Canvas 也不符合 Moodle 的下载命名），所以没有评分。"
         "请人工评分，或把它放到该学生名下。"

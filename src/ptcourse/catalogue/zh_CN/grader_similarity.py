@@ -1,4 +1,4 @@
-"""相似答案报告（grader/similarity.py、grader/similarity_page.py；en/grader_similarity.py 的译文），给教师看。"""
+"""相似答案报告（grader/results/similarity.py、grader/results/similarity_page.py；en/grader_similarity.py 的译文），给教师看。"""
 
 MESSAGES = {
     "grader.similarity.title": "{day}：相似的答案",

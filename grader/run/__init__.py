@@ -1,0 +1,1 @@
+"""The grader's run stage (CONTRIBUTING.md, "A map of the grader")."""
