@@ -2,58 +2,92 @@
 only, no module imports another that imports it back, and functions stay short enough to read.
 
 The import graph counts every ``import grader...`` and ``from grader... import ...``, deferred
-ones inside functions included. A new module must be given its stage in ``STAGES``.
+ones inside functions included. The stages are packages (folders of grader/: ``judge``, ``jail``,
+``grades``, ``lms``, ``intake``, ``results``, ``run``), each with its level in ``LEVELS``, beside the few modules
+kept at the top (what every stage uses, and the entry points). A new package needs its level, and its row
+in CONTRIBUTING's map; a new module its row's entry there. ``tools/restage.py`` made this layout out of
+the flat one (``--check`` after merging a branch written against that).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
 GRADER = Path(__file__).resolve().parents[1] / "grader"
+CONTRIBUTING = GRADER.parent / "CONTRIBUTING.md"
 
-# Stages, lowest first: a module may import its own stage and those below, never one above.
-STAGES = {
-    0: ("settings", "bounds", "scratch", "security", "guard", "kernel_guard", "inductor", "model_checks", "observations", "platforms", "downloads",
-        "repair", "scan", "roster_report", "records", "compat", "names", "text_files", "cell_words"),  # records and rules that need nothing of the grader
-    1: ("submissions", "roster", "groups", "validate", "nbgrader_config"),  # intake: reading hand-ins and class lists
-    2: ("sandbox", "zygote", "execute", "faults"),  # the jail: the kernel's confinement, warm kernels, nbgrader's Execute; a lost job
-    3: ("gradebook",),  # nbgrader's database: templates, merging, reading scores
-    4: ("jobs", "reference", "late", "extensions", "class_intake"),  # one notebook graded: the job, the second key's reference run, penalties
-    5: ("report", "exports", "lms_files", "similarity", "similarity_page", "checklines", "worked"),  # results
-    6: ("executors", "cluster", "worker_setup"),  # the Executor protocol, the local pool, Dask and its workers
-    7: ("engine",),  # a class: intake, jobs on an executor, merging, results
-    8: ("cli", "gradescope", "gradescope_zip", "limit_flags", "__main__", "_preload", "__init__"),  # entry points
+# Each unit is a stage package (a folder of grader/) or a module at the top of grader/, with its level,
+# lowest first: a module may import its own unit and those at its level or below, never one above,
+# and no units import each other round in a circle.
+LEVELS = {
+    "settings": 0, "compat": 0, "records": 0, "security": 0, "scratch": 0,  # what every stage uses (top modules)
+    "judge": 1,  # the rules a check is judged by: the guard's proof, the second key's comparison
+    "jail": 2,  # the kernel's confinement, warm kernels, nbgrader's Execute under the judge, the message bounds
+    "grades": 3,  # nbgrader's gradebook, late penalties
+    "lms": 4,  # each learning platform behind one interface: its download's names, class lists, grade files
+    "intake": 5,  # a class's files read: downloads unpacked, submissions found, repair, scan, extensions
+    "results": 6,  # pages, the class report, grades.csv, the platforms' grade files written, similarity
+    "run": 7,  # one job, the reference run, executors, Dask, a class, the command lines
+    "__init__": 8, "__main__": 8, "_preload": 8, "nbgrader_config": 8,  # entry points (top modules)
 }
-STAGE = {module: level for level, modules in STAGES.items() for module in modules}
 MAX_LINES = 80
 # Functions over MAX_LINES, with their length: none is left, and a new one is refused.
 KNOWN_LONG: dict[tuple[str, str], int] = {}
 
 
+def packages() -> set[str]:
+    return {p.name for p in GRADER.iterdir() if p.is_dir() and any(p.glob("*.py"))}
+
+
 def modules() -> dict[str, Path]:
-    return {p.stem: p for p in sorted(GRADER.glob("*.py"))}
+    """Every grader module by its name (names are unique across packages), package ``__init__`` files aside."""
+    found: dict[str, Path] = {}
+    for path in sorted(GRADER.rglob("*.py")):
+        if path.parent != GRADER and path.name == "__init__.py":
+            continue
+        assert path.stem not in found, f"two grader modules are named {path.stem}: {found[path.stem]}, {path}"
+        found[path.stem] = path
+    return found
+
+
+def unit(path: Path) -> str:
+    """The package ``path`` is in, or its own name when it sits at the top of grader/."""
+    return path.stem if path.parent == GRADER else path.relative_to(GRADER).parts[0]
 
 
 def imports(path: Path, known: set[str]) -> set[str]:
     """The grader modules ``path`` imports, wherever in the file."""
+    return imports_in(path.read_text(), known) - {path.stem}
+
+
+def imports_in(text: str, known: set[str]) -> set[str]:
+    """The grader modules (of ``known``) the Python ``text`` imports, deferred imports included."""
     found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            if node.module == "grader":
-                found |= {a.name for a in node.names if a.name in known}
-            elif node.module.startswith("grader."):
-                found.add(node.module.split(".")[1])
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "grader":
+            found |= {a.name for a in node.names if a.name in known}
+            found |= {part for part in node.module.split(".")[1:] if part in known}
         elif isinstance(node, ast.Import):
-            found |= {a.name.split(".")[1] for a in node.names if a.name.startswith("grader.")}
-    return found - {path.stem}
+            found |= {part for a in node.names if a.name.startswith("grader.")
+                      for part in a.name.split(".")[1:] if part in known}
+    return found
 
 
 def graph() -> dict[str, set[str]]:
     found = modules()
     return {name: imports(path, set(found)) for name, path in found.items()}
+
+
+def unit_graph() -> dict[str, set[str]]:
+    found = modules()
+    edges: dict[str, set[str]] = {}
+    for name, deps in graph().items():
+        edges.setdefault(unit(found[name]), set()).update(unit(found[d]) for d in deps)
+    return {u: deps - {u} for u, deps in edges.items()}
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -87,23 +121,71 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-def test_every_module_has_a_stage():
-    assert not set(modules()) - set(STAGE), "give each new grader module its stage in STAGES"
-    assert not set(STAGE) - set(modules()), "STAGES names a module that is gone"
+def test_every_module_has_a_level():
+    units = {unit(path) for path in modules().values()}
+    assert not units - set(LEVELS), "give each new package (or top module) of grader/ its level in LEVELS"
+    assert not set(LEVELS) - units, "LEVELS names a package or module that is gone"
+
+
+def test_every_package_has_an_init():
+    assert all((GRADER / p / "__init__.py").is_file() for p in packages())
 
 
 def test_no_import_cycle():
     assert cycles(graph()) == []
+    assert cycles(unit_graph()) == []
 
 
 def test_cycles_are_found():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
+def test_imports_are_seen_in_every_form():
+    text = ("from grader.grades import gradebook\nimport grader.settings\nfrom grader.run.cluster import X\n"
+            "def f():\n    from grader import records\n")
+    assert imports_in(text, {"gradebook", "settings", "cluster", "records", "jobs"}) == \
+        {"gradebook", "settings", "cluster", "records"}
+
+
 def test_no_upward_arrow():
-    upward = [f"{m} (stage {STAGE[m]}) imports {d} (stage {STAGE[d]})"
-              for m, deps in graph().items() for d in sorted(deps) if m in STAGE and d in STAGE and STAGE[d] > STAGE[m]]
+    found = modules()
+    upward = [f"{m} ({unit(found[m])}, level {LEVELS[unit(found[m])]}) imports {d} ({unit(found[d])}, "
+              f"level {LEVELS[unit(found[d])]})"
+              for m, deps in graph().items() for d in sorted(deps)
+              if LEVELS.get(unit(found[d]), 0) > LEVELS.get(unit(found[m]), 0)]
     assert not upward, upward
+
+
+def map_rows() -> list[tuple[int, str, set[str]]]:
+    """(level, package or "top", modules) of each row of CONTRIBUTING's "A map of the grader" table."""
+    text = CONTRIBUTING.read_text()
+    section = text[text.index("## A map of the grader"):]
+    section = section[:section.index("\n## ", 5)] if "\n## " in section[5:] else section
+    rows = []
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and cells[0].isdigit():
+            where = "top" if cells[1].startswith("`grader/`") else cells[1].strip("`").rstrip("/")
+            rows.append((int(cells[0]), where, set(re.findall(r"`(\w+)`", cells[2]))))
+    return rows
+
+
+def test_the_map_names_every_package():
+    """CONTRIBUTING's map has one row per package, at its level, listing exactly its modules, and a row
+    per level of the top modules; it names no gone package or module."""
+    found, rows = modules(), map_rows()
+    assert sorted(p for _, p, _ in rows if p != "top") == sorted(packages()), "one row per package of grader/"
+    for level, where, listed in rows:
+        if where == "top":
+            actual = {m for m, path in found.items() if path.parent == GRADER and LEVELS[m] == level} - {"__init__"}
+        else:
+            assert LEVELS[where] == level, f"the map puts {where}/ at level {level}, LEVELS at {LEVELS[where]}"
+            actual = {m for m, path in found.items() if unit(path) == where}
+        assert listed == actual, f"the map's row {where} (level {level}) lists {sorted(listed ^ actual)} wrongly"
+
+
+def test_the_map_is_read():
+    assert len(map_rows()) >= len(packages()) + 2
 
 
 @pytest.mark.parametrize("name", sorted(modules()))
@@ -180,4 +262,4 @@ def test_tools_never_import_tests(tool):
 
 
 def test_tools_test_sees_an_import():
-    assert imported_packages(GRADER / "cluster.py") >= {"grader"}
+    assert imported_packages(GRADER / "run" / "cluster.py") >= {"grader"}
