@@ -21,7 +21,7 @@ import pytest
 from grader.grades import late
 from grader.intake import class_intake, extensions
 from grader.intake.class_intake import IntakeKind
-from grader.lms import names, platforms, roster, text_files
+from grader.lms import names, platforms, registry, roster, text_files
 from tools.classroom import untouched
 
 DAY = "day1"
@@ -95,7 +95,7 @@ def test_a_chinese_name_matches_the_moodle_export_and_is_not_also_missing(tmp_pa
     path = tmp_path / "grades.csv"
     path.write_text(table([MOODLE_HEADER, ["伟", "张", "S-1", "wei@example.edu", "-"],
                            ["Ana", "Silva", "S-2", "ana@example.edu", "-"]]), encoding="utf-8-sig")
-    handin = platforms.parse("张伟_123457_assignsubmission_file/00_environment.ipynb") or platforms.parse(
+    handin = registry.parse("张伟_123457_assignsubmission_file/00_environment.ipynb") or registry.parse(
         "张伟_123457_assignsubmission_file_/00_environment.ipynb")
     assert handin is not None and handin.student == "张伟_123457"  # letters kept, not "student_123457"
     got = roster.match([handin.student], roster.load(path), {handin.student: handin})
@@ -123,7 +123,7 @@ def test_grader_ids_keep_letters_of_any_script_and_are_safe_file_names(name, exp
 
 
 def test_different_students_get_different_ids():
-    ids = {platforms.parse(f"{n}_{pid}_assignsubmission_file_/x.ipynb").student
+    ids = {registry.parse(f"{n}_{pid}_assignsubmission_file_/x.ipynb").student
            for n, pid in [("张伟", "1"), ("张伟", "2"), ("王芳", "3"), ("Müller", "4"), ("Muller", "5")]}
     assert len(ids) == 5
 
@@ -195,7 +195,7 @@ def test_each_extension_row_affects_its_own_student_only(tmp_path):
     rows = extensions.load(path)
     subs = [Sub(s, stamp(datetime(2027, 1, 14))) for s in ("alice", "bob", "carol", "dave", "erin")]
     subs.append(Sub("smithfrank_10004", stamp(datetime(2027, 1, 14)),
-                    origin=platforms.parse("smithfrank_10004_1_00_environment.ipynb")))
+                    origin=registry.parse("smithfrank_10004_1_00_environment.ipynb")))
     intake = class_intake.check(subs, "2027-01-15T23:59:00", rows, now=datetime(2027, 2, 1))
     assert intake.dues == {"alice": "2027-01-17T23:59:00", "smithfrank_10004": "2027-01-18T08:00:00"}
     bad = {n.student: n.text() for n in intake.notes if n.kind is IntakeKind.EXTENSION_BAD}

@@ -20,7 +20,7 @@ import nbformat
 import pytest
 
 from grader.intake import submissions
-from grader.lms import groups, lms_files, platforms, roster
+from grader.lms import groups, lms_files, registry, roster
 from tools.classroom import untouched
 from tools.notebooks import ROOT
 
@@ -89,7 +89,7 @@ def exported(tmp_path: Path, kind: str, subs, roster_file: Path) -> tuple[dict[s
     graded = sorted({s.student for s in subs if s.attributed and s.notebook})
     grades = [lms_files.Grade(student, 10 + i, 47) for i, student in enumerate(graded)]
     ids = {s.student: s.origin for s in subs if s.origin is not None}
-    result = lms_files.write(kind, tmp_path, grades, COLUMN, roster.load(roster_file), ids)
+    result = registry.write(kind, tmp_path, grades, COLUMN, roster.load(roster_file), ids)
     with open(result.path, encoding="utf-8") as f:
         lines = list(csv.reader(f))
     key = 1 if kind == "canvas" else 0
@@ -143,15 +143,15 @@ def test_canvas_layouts_late_anonymous_and_resubmissions(tmp_path):
 ])
 def test_canvas_version_suffixes_are_only_canvas_own(display, original, version):
     """Attachment.make_unique_filename writes -1 ... -7, then a uuid: nothing else is a version."""
-    h = platforms.parse(canvas_name("Smith, Alice", 10001, 1, display))
+    h = registry.parse(canvas_name("Smith, Alice", 10001, 1, display))
     assert (h.original, h.version) == (original, version)
 
 
 def test_moodle_renamed_duplicate_is_a_version():
     """file_storage::get_unused_filename: 'nb (1).ipynb'; Canvas's '-1' means nothing on Moodle."""
-    h = platforms.parse(moodle_path("Bob Jones", 123457, "00_environment (1).ipynb"))
+    h = registry.parse(moodle_path("Bob Jones", 123457, "00_environment (1).ipynb"))
     assert (h.original, h.version) == ("00_environment.ipynb", 1)
-    assert platforms.parse(moodle_path("Bob Jones", 123457, "lab-2.ipynb")).original == "lab-2.ipynb"
+    assert registry.parse(moodle_path("Bob Jones", 123457, "lab-2.ipynb")).original == "lab-2.ipynb"
 
 
 # -- Moodle -------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import pytest
 
 from grader.grades import late
 from grader.intake import submissions
-from grader.lms import lms_files, platforms, roster
+from grader.lms import lms_files, platforms, registry, roster
 from grader.lms.platforms import Platform
 from grader.records import NotebookRecord
 from grader.results import exports, report
@@ -66,7 +66,7 @@ def zipped(folder: Path, target: Path) -> Path:
 ])
 def test_canvas_names(name, expected):
     """Canvas: lastnamefirstname_[LATE_]<user id>_<submission id>_<original>, -N before the extension."""
-    h = platforms.parse(name)
+    h = registry.parse(name)
     assert h.platform is Platform.CANVAS
     assert (h.platform_id, h.name, h.original, h.late, h.version) == expected
 
@@ -77,7 +77,7 @@ def test_canvas_names(name, expected):
 ])
 def test_moodle_names(path):
     """Moodle: one folder, or one file-name prefix, per student: Full Name_<participant id>_assignsubmission_file_."""
-    h = platforms.parse(path)
+    h = registry.parse(path)
     assert (h.platform, h.platform_id, h.name, h.original) == (Platform.MOODLE, "123457", "Bob Jones", "01_tensors.ipynb")
     assert h.student == "Bob_Jones_123457"
 
@@ -85,7 +85,7 @@ def test_moodle_names(path):
 @pytest.mark.parametrize("name", ["alice.ipynb", "alice_01_tensors.ipynb", "01_tensors - Alice Smith.ipynb",
                                   "notes.ipynb", "Bob Jones_assignsubmission_file_/x.ipynb"])
 def test_other_names_are_no_platforms(name):
-    assert platforms.parse(name) is None
+    assert registry.parse(name) is None
 
 
 # -- intake -------------------------------------------------------------------------------------
@@ -188,8 +188,8 @@ def test_unknown_roster_is_refused_in_plain_words(tmp_path):
 def test_canvas_ids_from_the_download_match_the_roster():
     """The user id in Canvas's file names is its roster's ID: matched even though 'smithalice' is no login."""
     canvas = roster.load(DATA / "canvas-gradebook-export.csv")
-    ids = {"smithalice_10001": platforms.parse("smithalice_10001_1_x.ipynb"),
-           "zedzed_10099": platforms.parse("zedzed_10099_1_x.ipynb")}
+    ids = {"smithalice_10001": registry.parse("smithalice_10001_1_x.ipynb"),
+           "zedzed_10099": registry.parse("zedzed_10099_1_x.ipynb")}
     got = roster.match(["smithalice_10001", "zedzed_10099"], canvas, ids)
     assert got.found["smithalice_10001"]["Student"] == "Smith, Alice"
     assert [(u.student, u.reason) for u in got.unmatched] == [("zedzed_10099", "not_on_roster")]
@@ -210,7 +210,7 @@ GRADES = [lms_files.Grade("alice", 47, 47), lms_files.Grade("bob", 37.6, 47, 9.4
 def test_moodle_import_only_has_roster_rows(tmp_path, missing_as_zero):
     """dave is not on the roster: in moodle-unmatched.csv, never a ',,,dave,0' row; carol (no hand-in): empty or 0."""
     loaded = roster.load(DATA / "moodle-grades-export.csv")
-    result = lms_files.write("moodle", tmp_path, GRADES, COLUMN, loaded, {}, missing_as_zero)
+    result = registry.write("moodle", tmp_path, GRADES, COLUMN, loaded, {}, missing_as_zero)
     got = rows(result.path)
     emails = {r["Email address"] for r in loaded.rows}
     assert got[0] == [*lms_files.MOODLE_IDENTITY, f"Manual item: {COLUMN} (Real)"] or got[0][:4] == lms_files.MOODLE_IDENTITY
@@ -223,7 +223,7 @@ def test_moodle_import_only_has_roster_rows(tmp_path, missing_as_zero):
 
 def test_canvas_import_only_has_roster_rows(tmp_path):
     loaded = roster.load(DATA / "canvas-gradebook-export.csv")
-    result = lms_files.write("canvas", tmp_path, GRADES, COLUMN, loaded, {})
+    result = registry.write("canvas", tmp_path, GRADES, COLUMN, loaded, {})
     got = rows(result.path)
     assert got[0][-1] == f"{COLUMN} (4711)" and got[1][0].strip() == "Points Possible"
     assert [r[1] for r in got[2:]] == ["10001", "10002", "10003"] and [r[-1] for r in got[2:]] == ["47", "37.6", ""]
@@ -233,10 +233,10 @@ def test_canvas_import_only_has_roster_rows(tmp_path):
 def test_moodle_worksheet_is_filled_by_participant_id(tmp_path):
     """Moodle's download ids are participant ids: matched to the grading worksheet's Identifier."""
     loaded = roster.load(DATA / "moodle-grading-worksheet.csv")
-    ids = {"Bob_Jones_123457": platforms.parse("Bob Jones_123457_assignsubmission_file_/x.ipynb"),
-           "Ann_Other_999": platforms.parse("Ann Other_999_assignsubmission_file_/x.ipynb")}
+    ids = {"Bob_Jones_123457": registry.parse("Bob Jones_123457_assignsubmission_file_/x.ipynb"),
+           "Ann_Other_999": registry.parse("Ann Other_999_assignsubmission_file_/x.ipynb")}
     grades = [lms_files.Grade("Bob_Jones_123457", 30, 47), lms_files.Grade("Ann_Other_999", 10, 47)]
-    result = lms_files.write("moodle", tmp_path, grades, COLUMN, loaded, ids, missing_as_zero=True)
+    result = registry.write("moodle", tmp_path, grades, COLUMN, loaded, ids, missing_as_zero=True)
     got = {r["Identifier"]: r for r in csv.DictReader(open(result.path, encoding="utf-8"))}
     assert list(got) == ["Participant 123456", "Participant 123457", "Participant 123458"]
     assert got["Participant 123457"]["Grade"] == "30" and got["Participant 123456"]["Grade"] == "0"
@@ -244,8 +244,8 @@ def test_moodle_worksheet_is_filled_by_participant_id(tmp_path):
 
 
 def test_moodle_without_roster_never_guesses_a_user(tmp_path):
-    ids = {"Bob_Jones_123457": platforms.parse("Bob Jones_123457_assignsubmission_file_/x.ipynb")}
-    result = lms_files.write("moodle", tmp_path, [lms_files.Grade("Bob_Jones_123457", 30, 47)], COLUMN, None, ids)
+    ids = {"Bob_Jones_123457": registry.parse("Bob Jones_123457_assignsubmission_file_/x.ipynb")}
+    result = registry.write("moodle", tmp_path, [lms_files.Grade("Bob_Jones_123457", 30, 47)], COLUMN, None, ids)
     assert rows(result.path) == [["Username", COLUMN]]
     assert [u.reason for u in result.unmatched] == ["no_user_field"]
 
@@ -312,7 +312,7 @@ def test_report_uses_final_scores_and_shows_both():
 def test_identities_the_intake_saves_give_canvas_ids(tmp_path):
     """exports.export reads the identities the intake saved: Canvas ids without a roster."""
     platforms.save_identities(tmp_path / platforms.IDENTITIES,
-                              {"smithalice_10001": platforms.parse("smithalice_10001_1_x.ipynb")})
+                              {"smithalice_10001": registry.parse("smithalice_10001_1_x.ipynb")})
     ids = platforms.load_identities(tmp_path / platforms.IDENTITIES)
     assert ids["smithalice_10001"].platform is Platform.CANVAS
     rows_, _ = lms_files.canvas_rows([lms_files.Grade("smithalice_10001", 5, 10)], None, ids, False)
@@ -389,8 +389,8 @@ def test_moodle_download_is_graded_into_the_grading_worksheet(tmp_path, monkeypa
 def test_moodle_download_matches_the_grades_export_by_full_name():
     """Moodle's grades export has no participant id: the download's full name decides, when one row has it."""
     grades_export = roster.load(DATA / "moodle-grades-export.csv")
-    ids = {"Bob_Jones_123457": platforms.parse("Bob Jones_123457_assignsubmission_file_/x.ipynb"),
-           "Bo_Jones_123459": platforms.parse("Bo Jones_123459_assignsubmission_file_/x.ipynb")}
+    ids = {"Bob_Jones_123457": registry.parse("Bob Jones_123457_assignsubmission_file_/x.ipynb"),
+           "Bo_Jones_123459": registry.parse("Bo Jones_123459_assignsubmission_file_/x.ipynb")}
     got = roster.match(list(ids), grades_export, ids)
     assert got.found["Bob_Jones_123457"]["Email address"] == "bob@example.edu"
     assert [u.student for u in got.unmatched] == ["Bo_Jones_123459"]

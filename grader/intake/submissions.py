@@ -44,7 +44,7 @@ from grader import settings
 from grader.intake import downloads, repair
 from grader.jail import bounds
 from grader.lms import groups as groups_mod
-from grader.lms import platforms
+from grader.lms import platforms, registry
 from ptcourse.messages import LANGS, PSEUDO, msg, normalise_lang, speaking
 from ptcourse.nbmodel import CourseNotebook, notebook_text
 
@@ -218,7 +218,7 @@ def _files(folder: Path) -> list[Path]:
 
 def is_platform_download(folder: Path) -> bool:
     """Does any file or folder name in ``folder`` follow Canvas's or Moodle's download naming?"""
-    return any(platforms.names_a_student(p.name) for p in folder.iterdir())
+    return any(registry.names_a_student(p.name) for p in folder.iterdir())
 
 
 def _unattributed(path: Path, relative: str, message: str = "grader.intake.unattributed") -> Submission:
@@ -256,7 +256,7 @@ def _read_download(folder: Path, groups: groups_mod.Groups | None,
     subs: list[Submission] = []
     for path in _files(folder):
         relative = path.relative_to(folder).as_posix()
-        handin = platforms.parse(relative)
+        handin = registry.parse(relative)
         if handin is None:
             subs.append(_unattributed(path, relative))
         elif not handin.platform_id:  # Moodle 4.1+'s "Default group": one member's files, whose unknown
@@ -356,7 +356,7 @@ def _roots(folder: Path, max_bytes: int) -> tuple[list[Path], list[Submission]]:
         return [downloads.unpack(folder, max_bytes).root], []
     roots, bad = [folder], []
     for path in sorted(folder.glob("*.zip")):
-        if path.is_file() and platforms.parse(path.name) is None:
+        if path.is_file() and registry.parse(path.name) is None:
             try:
                 roots.append(downloads.unpack(path, max_bytes).root)
             except downloads.DownloadError:
@@ -370,7 +370,7 @@ def _discover_one(folder: Path, day: str, masters: dict[str, CourseNotebook], ma
         return from_nbgrader_layout(folder, day, masters, max_bytes)
     entries = [p for p in folder.iterdir() if p.name != "__MACOSX"]
     if (len(entries) == 1 and entries[0].is_dir() and not entries[0].is_symlink()
-            and not platforms.names_a_student(entries[0].name)):  # one Moodle student's folder is no wrapper
+            and not registry.names_a_student(entries[0].name)):  # one Moodle student's folder is no wrapper
         return _discover_one(entries[0], day, masters, max_bytes, groups)  # a download unpacked into a folder
     if is_platform_download(folder):
         return from_platform_download(folder, masters, max_bytes, groups)

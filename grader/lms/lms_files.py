@@ -166,16 +166,3 @@ def write_unmatched(path: Path, grades: list[Grade], unmatched: tuple[Unmatched,
             g = by_student.get(u.student)
             writer.writerow([u.student, f"{g.points:g}" if g else "", f"{g.max_points:g}" if g else "", u.reason])
     return path
-
-
-def write(kind: str, reports: Path, grades: list[Grade], column: str, roster: Roster | None,
-          identities: dict[str, Handin], missing_as_zero: bool = False) -> ExportResult:
-    """Write ``reports/<kind>.csv`` and its unmatched list."""
-    path = reports / f"{kind}.csv"
-    writer = {"canvas": write_canvas, "moodle": write_moodle}[kind]
-    matching = writer(path, grades, column, roster, identities, missing_as_zero)
-    unmatched = matching.unmatched if matching else ()
-    missing = tuple(roster_mod.display(r) for r in matching.missing) if matching and roster else ()
-    return ExportResult(kind, path, unmatched, write_unmatched(reports / f"{kind}-unmatched.csv", grades, unmatched),
-                        missing, roster.path if roster else None, missing_as_zero,
-                        roster.encoding if roster else "")

@@ -42,8 +42,10 @@ worksheet; the worksheet has a ``Group`` column when the assignment takes team s
 of one name in it were renamed on upload by ``file_storage::get_unused_filename``
 (``lib/filestorage/file_storage.php``): ``name (1).ipynb``, ``name (2).ipynb`` ...
 
-:func:`parse` turns a path (relative to the download's root) into a :class:`Handin`, or None
-when the name follows neither platform. Nothing here reads a file.
+:func:`parse_canvas` and :func:`parse_moodle` turn a path (relative to the download's root) into a
+:class:`Handin`, or None when the name does not follow that platform's naming; each platform's module
+(:mod:`grader.lms.canvas`, :mod:`grader.lms.moodle`) uses its own, and :func:`grader.lms.registry.parse`
+asks every platform. Nothing here reads a file.
 """
 
 from __future__ import annotations
@@ -163,19 +165,6 @@ def parse_moodle(relative: str) -> Handin | None:
         if handin is not None:
             return handin
     return None
-
-
-def names_a_student(name: str) -> bool:
-    """Is ``name`` (one file or folder name) in Canvas's or Moodle's download naming?"""
-    return (CANVAS.fullmatch(name) is not None or CANVAS_ANON.fullmatch(name) is not None
-            or MOODLE.fullmatch(name) is not None)
-
-
-def parse(relative: str) -> Handin | None:
-    """The hand-in a path in a download names (Moodle's folders first, then Canvas's file names)."""
-    relative = relative.replace("\\", "/")
-    return parse_moodle(relative) or (parse_canvas(PurePosixPath(relative).name)
-                                      if "/" not in relative.strip("/") else None)
 
 
 def save_identities(path: Path, handins: dict[str, Handin]) -> None:

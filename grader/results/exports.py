@@ -35,10 +35,10 @@ from grader.lms.lms_files import (  # noqa: F401
     POINTS_POSSIBLE,
     ExportResult,
     Grade,
-    write,
     write_canvas,
     write_moodle,
 )
+from grader.lms.registry import write
 from grader.lms.roster import key  # noqa: F401
 from grader.records import ClassGrades
 

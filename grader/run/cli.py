@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from grader import settings
+from grader.lms import registry
 from grader.run.limit_flags import limits_args, size
 from grader.run.limit_flags import limits_from_args as _limits
 from grader.settings import COURSE_ROOT
@@ -84,7 +85,7 @@ def _classroom_args(grade: argparse.ArgumentParser) -> None:
                            help="per-student extensions: a CSV file with a 'student' column and a 'due' (the "
                                 "student's own due date, with a time zone) or 'extra' column (time added to the "
                                 "due date, e.g. '2 days'); a row that cannot be used affects that student only")
-    classroom.add_argument("--export", action="append", default=[], choices=["canvas", "moodle"],
+    classroom.add_argument("--export", action="append", default=[], choices=registry.names(),
                            help="also write reports/<day>/canvas.csv or moodle.csv for the platform's grade import "
                                 "(repeatable)")
     classroom.add_argument("--lms-roster", type=Path, metavar="CSV",
