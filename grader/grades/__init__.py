@@ -1,1 +1,5 @@
-"""The grader's grades stage (CONTRIBUTING.md, "A map of the grader")."""
+"""Grades: nbgrader's gradebook (templates, one-notebook gradebooks, merging, reading scores), late
+penalties, hand-in times and due dates.
+
+A stage of the grader: CONTRIBUTING.md, "A map of the grader".
+"""
