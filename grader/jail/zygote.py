@@ -49,10 +49,10 @@ PRELOAD = ("numpy", "torch", "torch.nn.functional", "torch.testing", "ptcourse",
            "ipykernel.debugger", "matplotlib", "matplotlib.figure", "matplotlib.font_manager",
            "matplotlib.backends.backend_agg")
 # What the guard imports in every kernel before the notebook runs (grader/judge/kernel_guard.py: HELPERS, DISPLAY,
-# LIBRARY; tests/test_zygote_preload.py keeps the lists equal), imported once here instead: each is a module
+# LIBRARY; tests/test_job_preload.py keeps the lists equal), imported once here instead: each is a module
 # no notebook code has touched yet, as the guard would find it. One that does not import is left to the guard.
 GUARD_PRELOAD = ("ptcourse.training", "ptcourse.placement", "ptcourse.spies", "ptcourse.data", "ptcourse.peak",
-                 "ptcourse.timing", "ptcourse.augment", "IPython.display", "IPython.core.display_functions",
+                 "ptcourse.timing", "ptcourse.augment", "ptcourse.tracebacks", "IPython.display", "IPython.core.display_functions",
                  "IPython.core.display", "torch.optim", "torch.optim.optimizer", "torch.optim.lr_scheduler",
                  "torch.utils.data", "torch.nn.modules.module", "torch.amp", "torch.amp.autocast_mode")
 MAX_MSG = 1 << 20
