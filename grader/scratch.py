@@ -115,7 +115,7 @@ def _held(lock: Path) -> bool:
 def stale(path: Path, now: float | None = None) -> bool:
     """Whether a grader folder of this user is left over: its lock is held by nobody; with no lock (one
     being made, or an older grader's folder), it is not brand new and its process is gone
-    (``ptg-worker-<pid>``) or it was not touched for a day."""
+    (``ptg-<kind>-<pid>[-random]``) or it was not touched for a day."""
     now = time.time() if now is None else now
     try:
         info = path.lstat()
@@ -136,10 +136,18 @@ def _stale_unlocked(path: Path, now: float) -> bool:
         return False
     if info.st_uid != os.getuid() or now - info.st_mtime < GRACE_S:
         return False
-    pid = path.name[len(PREFIX + "worker-"):] if path.name.startswith(PREFIX + "worker-") else ""
-    if pid.isdigit():
+    pid = _owner_pid(path.name)
+    if pid is not None:
         return not Path(f"/proc/{pid}").exists()
     return now - info.st_mtime > UNLOCKED_STALE_S
+
+
+def _owner_pid(name: str) -> int | None:
+    """The process a grader folder's name says made it: ``ptg-<kind>-<pid>`` (an older grader's) or
+    ``ptg-<kind>-<pid>-<random>`` (:func:`make`'s, whose lock went with a removal that raced a job still
+    writing into it); ``None`` for any other name."""
+    parts = name[len(PREFIX):].split("-")
+    return int(parts[1]) if len(parts) >= 2 and parts[1].isdigit() else None
 
 
 def sweep(parents: tuple[str | os.PathLike, ...] | None = None, now: float | None = None) -> list[Path]:

@@ -75,6 +75,19 @@ def test_an_older_graders_folders_go_only_when_their_process_is_gone(tmp):
     assert scratch.sweep((tmp,), time.time() + scratch.UNLOCKED_STALE_S + 60)  # a day untouched: gone too
 
 
+def test_a_folder_whose_lock_went_with_a_raced_removal_goes_when_its_process_is_gone(tmp):
+    # Found in /tmp after a helper's run: ``ptg-worker-<pid>-<random>`` whose close() removed the lock but
+    # not a job folder a job was still writing its marker into; it stayed a day under the old rule.
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    left, alive = tmp / f"ptg-worker-{dead.pid}-hmijd__o", tmp / f"ptg-run-{os.getpid()}-abc"
+    for path in (left, alive):
+        (path / "j-1").mkdir(parents=True)
+        (path / "j-1" / "ended").write_text("ok")
+    assert scratch.sweep((tmp,), later()) == [left]
+    assert alive.exists()
+
+
 def test_only_the_users_own_folders_are_swept(tmp, monkeypatch):
     left = _killed_owner(tmp)
     monkeypatch.setattr(os, "getuid", lambda: os.geteuid() + 1)  # as another user sees them
