@@ -290,15 +290,20 @@ def extensions_ok(args) -> bool:
         return True
     from grader.intake import extensions
 
-    if not args.extensions.is_file():
-        print(f"error: no extensions file {str(args.extensions)!r}", file=sys.stderr)
-        return False
+    return _load_named_file(args.extensions, "extensions", extensions.load, extensions.ExtensionsError) is not None
+
+
+def _load_named_file(path: Path, flag: str, load, error: type[Exception]):
+    """``load(path)`` for the file given to ``--<flag>``, or ``None`` with a plain error on stderr (no such
+    file, or ``error``'s message)."""
+    if not path.is_file():
+        print(f"error: no {flag.replace('lms-', '')} file {str(path)!r}", file=sys.stderr)
+        return None
     try:
-        extensions.load(args.extensions)
-    except extensions.ExtensionsError as exc:
-        print(f"error: --extensions: {exc}", file=sys.stderr)
-        return False
-    return True
+        return load(path)
+    except error as exc:
+        print(f"error: --{flag}: {exc}", file=sys.stderr)
+        return None
 
 
 def self_check_page(day: str, notebook: str, lang: str) -> Path:
@@ -315,13 +320,8 @@ def roster_ok(args) -> bool:
         return True
     from grader.lms import roster
 
-    if not args.lms_roster.is_file():
-        print(f"error: no roster file {str(args.lms_roster)!r}", file=sys.stderr)
-        return False
-    try:
-        found = roster.load(args.lms_roster)
-    except roster.RosterError as exc:
-        print(f"error: --lms-roster: {exc}", file=sys.stderr)
+    found = _load_named_file(args.lms_roster, "lms-roster", roster.load, roster.RosterError)
+    if found is None:
         return False
     from ptcourse.messages import msg_in
 
