@@ -35,6 +35,10 @@ LEAKS = ("ptcourse", "training.py", "torch/nn", "module.py", "interactiveshell",
 def shell(monkeypatch):
     """IPython's shell with the course's error display installed; ``shell.shown`` lists what it drew."""
     sh = InteractiveShell.instance()
+    # The shell is the process's one instance: another test in this pytest worker may have installed the
+    # course's display on it already (ptcourse.env.setup() in-process). Start from IPython's own.
+    sh.set_custom_exc((), None)
+    tracebacks._INSTALLED.clear()
     shown: list[tuple[type, BaseException, str]] = []
     monkeypatch.setattr(sh, "_showtraceback", lambda etype, value, stb: shown.append((etype, value, _text(stb))))
     sh.shown = shown
