@@ -231,7 +231,8 @@ CLASS = {"ann": lambda: solved(DAY, NB), "cat": lambda: mutated(DAY, NB, 1)[0]} 
 def fault_folder(tmp_path):
     folder = tmp_path / "faults"
     folder.mkdir()
-    return folder
+    yield folder
+    outlived(folder)  # whatever a failed test left running is stopped (the tests assert what outlived the run)
 
 
 def grade(tmp: Path, folder: Path, kills: dict[str, list[str]], scheduler: str | None = None,
