@@ -118,6 +118,41 @@ def one_engine_per_database() -> None:
     nbgrader.api.create_engine = shared_engine
 
 
+def gradebook_checked_once() -> None:
+    """Replace ``nbgrader.api.Gradebook.__init__`` (nbgrader 0.9.6) with one that, for a database and
+    course it has already opened in this process, skips what the first opening did: reading the
+    table names, ``create_all`` (a query per table) and ``check_course`` (a query, and an insert the
+    first time). The rest is the original's: the (shared) engine, the scoped session, the course id
+    and the authenticator. A database and course opened for the first time go through nbgrader's own.
+
+    Why: ``nbgrader autograde`` opens a ``Gradebook`` ten times per notebook; those checks cost about
+    0.1 s of every job for a database that already has every table and the course from the first
+    opening (nbgrader never drops either). Only for a grading job's process, with
+    :func:`one_engine_per_database` (:func:`grader.grades.gradebook.scratch_gradebook`).
+    """
+    import nbgrader.api as api
+    from sqlalchemy.orm import scoped_session, sessionmaker
+
+    original = api.Gradebook.__init__
+    if getattr(original, "checked_once", False):
+        return
+    checked: set[tuple[str, str]] = set()
+
+    def __init__(self, db_url, course_id="default_course", authenticator=None):
+        key = (str(db_url), course_id)
+        if key not in checked:
+            original(self, db_url, course_id=course_id, authenticator=authenticator)
+            checked.add(key)
+            return
+        self.engine = api.create_engine(db_url, echo=False, future=True)
+        self.db = scoped_session(sessionmaker(autoflush=True, bind=self.engine, future=True))
+        self.course_id = course_id
+        self.authenticator = authenticator
+
+    __init__.checked_once = True
+    api.Gradebook.__init__ = __init__
+
+
 # -- nbgrader's determine_grade: a warning is no failure ------------------------------------------
 def warnings_never_fail() -> None:
     """Replace ``nbgrader.utils.determine_grade`` (nbgrader 0.9.6; ``SaveAutoGrades`` and the ``Validator``

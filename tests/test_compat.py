@@ -159,6 +159,27 @@ def test_one_engine_per_database(monkeypatch, tmp_path):
     first.dispose()
 
 
+def test_gradebook_checked_once(monkeypatch, tmp_path):
+    """A database and course opened before in the process skip nbgrader's table and course checks; a first
+    opening (another database, another course) still makes its tables and course."""
+    import nbgrader.api as api
+
+    monkeypatch.setattr(api.Gradebook, "__init__", api.Gradebook.__init__)  # put back after the test
+    compat.gradebook_checked_once()
+    monkeypatch.setattr(api, "get_alembic_version", lambda: "test")  # a new database's stamp: no alembic run
+    url = f"sqlite:///{tmp_path / 'gb.db'}"
+    with api.Gradebook(url) as first:
+        first.add_student("ann")
+    monkeypatch.setattr(api, "inspect", lambda *a: pytest.fail("inspected again"))
+    monkeypatch.setattr(api.Base.metadata, "create_all", lambda *a, **k: pytest.fail("tables made again"))
+    with api.Gradebook(url) as again:
+        assert [s.id for s in again.students] == ["ann"] and again.course_id == "default_course"
+    with pytest.raises(pytest.fail.Exception, match="inspected again"):
+        api.Gradebook(f"sqlite:///{tmp_path / 'other.db'}")
+    with pytest.raises(pytest.fail.Exception, match="inspected again"):
+        api.Gradebook(url, course_id="another")
+
+
 # -- nbgrader's determine_grade: a warning is no failure ------------------------------------------
 def graded_cell(*outputs):
     from nbformat.v4 import new_code_cell

@@ -233,3 +233,37 @@ def test_a_library_wrapper_is_theirs_only_with_their_code_and_closure():
     named = types.FunctionType(fake_code, theirs.__globals__, "_fn", None, None)
     named.__wrapped__ = original
     assert not ns["_library"](named, original)
+
+
+@pytest.mark.parametrize("day", ["day1", "day2", "day3"])
+def test_names_worked_out_once_are_those_of_every_hand_in(day):
+    """The worker works out what the guard protects once per notebook, from the course's own notebook
+    (grader.run.jobs.guard_names): the same names a job would find in any hand-in, untouched or solved,
+    once nbgrader has put the course's cells back (OverwriteCells, as autograde runs it)."""
+    from nbgrader.preprocessors import OverwriteCells
+
+    from grader.grades import gradebook
+    from grader.run import jobs
+    from tools.classroom import solved, untouched
+    from tools.notebooks import SOLUTIONS
+
+    template = gradebook.build_template(day, SOLUTIONS / day, gradebook.CACHE)
+    for path in sorted((SOLUTIONS / day).glob("*.ipynb")):
+        expected = jobs.guard_names(path)
+        assert expected, path.stem
+        for nb in (untouched(day, path.stem), solved(day, path.stem)):
+            resources = {"nbgrader": {"db_url": f"sqlite:///{template}", "assignment": day, "notebook": path.stem}}
+            restored, _ = OverwriteCells(add_missing_cells=True).preprocess(nb, resources)
+            assert course_names(restored) == expected, path.stem
+
+
+def test_names_are_read_once_per_notebook(tmp_path, monkeypatch):
+    from grader.run import jobs
+
+    copy = tmp_path / CNN.name
+    copy.write_bytes(CNN.read_bytes())
+    first = jobs.guard_names(copy)
+    assert first == course_names(nbformat.read(str(CNN), as_version=4))
+    monkeypatch.setattr(jobs.nbformat, "read", lambda *a, **k: pytest.fail("read again"))
+    assert jobs.guard_names(copy) == first
+    assert jobs.guard_names(tmp_path / "missing.ipynb") is None

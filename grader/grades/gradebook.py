@@ -136,7 +136,8 @@ def _generate(day: str, source_dir: Path, db_url: str) -> None:
 
 def scratch_gradebook() -> None:
     """From now on, this process treats every gradebook it opens as a scratch copy: no ``fsync``,
-    the journal in memory, and one SQLAlchemy engine per database for all its ``Gradebook`` objects.
+    the journal in memory, one SQLAlchemy engine per database for all its ``Gradebook`` objects, and
+    the tables and the course checked at its first opening only.
 
     Only for a grading job's process, whose one database is its private copy of the template
     gradebook, thrown away after the job (a crash loses nothing: the job is graded again).
@@ -157,6 +158,7 @@ def scratch_gradebook() -> None:
     if not event.contains(Engine, "connect", pragmas):
         event.listen(Engine, "connect", pragmas)
     compat.one_engine_per_database()
+    compat.gradebook_checked_once()
 
 
 def write_due(db_path: Path, day: str, due: str | None, durable: bool = True) -> None:

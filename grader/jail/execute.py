@@ -67,6 +67,9 @@ JAIL_ENV = "PTGRADE_JAIL"
 # The second key (grader/judge/observations.py) of this job: set in the job's process by grader.run.jobs, never
 # written to a file or the environment, where a kernel could read it.
 OBSERVE: ObserveSpec | None = None
+# The names the guard protects (grader.judge.guard.course_names of the course's own notebook): set by
+# grader.run.jobs, worked out once per worker and notebook; None: from the notebook being graded.
+COURSE_NAMES: list[tuple[str, str, str | None]] | None = None
 OBSERVED_PATH = "observed.json"  # where the job writes what the second key saw: its own folder
 INTEGRITY_PATH = "integrity.json"  # and what the guard saw: the job's folder too, which no kernel sees
 def load_jail() -> KernelJail | None:
@@ -208,7 +211,10 @@ class JailedExecute(compat.KernelClientStart, Execute):
     def preprocess(self, nb, resources=None, km=None):
         # PTGRADE_GUARD=off (the grader's own environment, never the student's) exists for the tests
         # that show what each cheat would earn without the guard.
-        self.guard = Guard(names=course_names(nb)) if self.jail is not None and settings.environment().guard else None
+        if self.jail is not None and settings.environment().guard:
+            self.guard = Guard(names=list(COURSE_NAMES) if COURSE_NAMES is not None else course_names(nb))
+        else:
+            self.guard = None
         self._guard_tried = False
         self.observer = Observer(OBSERVE) if self.jail is not None and OBSERVE is not None else None
         self._tokens: list = []

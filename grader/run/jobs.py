@@ -9,6 +9,7 @@ limit for the whole notebook; the kernel it starts is jailed (:mod:`grader.jail.
 
 from __future__ import annotations
 
+import functools
 import json
 import multiprocessing
 import os
@@ -27,6 +28,7 @@ from grader import compat, scratch, settings
 from grader.grades import gradebook
 from grader.jail import faults, inductor, sandbox, zygote
 from grader.judge import cell_words
+from grader.judge.guard import course_names
 from grader.judge.observations import ObserveSpec
 from grader.records import CellKind, Disagreed, GradedNotebook, Integrity, Status, Verdict
 from ptcourse.messages import msg_in
@@ -60,16 +62,18 @@ def _context():
 
 
 def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str,
-                   task: RecordTask | None = None, observe: ObserveSpec | None = None, fault: str | None = None) -> None:
+                   task: RecordTask | None = None, observe: ObserveSpec | None = None, fault: str | None = None,
+                   guard_names: list | None = None) -> None:
     """Body of a job process: ``nbgrader <argv>`` in ``cwd``, output to ``log_path``; then, with
     ``task``, the job's one output, its :class:`GradedNotebook` (:func:`_write_record`). ``observe``: the second key
-    (grader/judge/observations.py), handed over in memory. Its last act is the marker that tells an orderly
+    (grader/judge/observations.py), handed over in memory; ``guard_names``: what the guard protects (:func:`guard_names`).
+    Its last act is the marker that tells an orderly
     end from a grading process that died (grader/jail/faults.py); ``fault``: the tests' hook there."""
     faults.die_with_parent()  # the fork server gone: this job is lost, and stops (the grader retries it)
     os.setsid()  # its own process group, so a time-out can kill it and everything it started
     ok = False
     try:
-        _nbgrader_job(argv, cwd, env, log_path, task, observe, fault)
+        _nbgrader_job(argv, cwd, env, log_path, task, observe, fault, guard_names)
         ok = True
     except SystemExit as exc:
         ok = exc.code in (0, None)
@@ -79,7 +83,7 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
 
 
 def _nbgrader_job(argv: list[str], cwd: str, env: dict[str, str], log_path: str, task: RecordTask | None,
-                  observe: ObserveSpec | None, fault: str | None) -> None:
+                  observe: ObserveSpec | None, fault: str | None, guard_names: list | None = None) -> None:
     os.chdir(cwd)
     os.environ.clear()
     os.environ.update(env)
@@ -99,6 +103,7 @@ def _nbgrader_job(argv: list[str], cwd: str, env: dict[str, str], log_path: str,
     sys.argv = ["nbgrader", *argv]
     execute.OBSERVE, execute.OBSERVED_PATH = observe, os.path.join(cwd, "observed.json")
     execute.INTEGRITY_PATH = os.path.join(cwd, "integrity.json")
+    execute.COURSE_NAMES = guard_names
     if fault:
         faults.arm(execute.JailedExecute, fault, task.student if task else "")
     execute.start_kernel_early()  # it boots while nbgrader prepares the notebook
@@ -308,9 +313,11 @@ def run_job(
     due: str | None = None,
     observe: ObserveSpec | None = None,
     zygotes: zygote.Pool | None = None,
+    guard_names: list | None = None,
 ) -> JobOutcome:
     """Autograde one notebook; never raises for anything the notebook does. ``env["PTCOURSE_LANG"]``: its kernel's
-    and its messages' language. ``zygotes``: the executor's warm kernels (None: a kernel the classic way)."""
+    and its messages' language. ``zygotes``: the executor's warm kernels (None: a kernel the classic way).
+    ``guard_names``: what the guard protects (:func:`guard_names`; None: worked out in the job)."""
     started = time.monotonic()
     lang = (env or {}).get("PTCOURSE_LANG") or "en"
     if job_dir.exists():
@@ -341,7 +348,7 @@ def run_job(
         proc_env = _process_env(job_dir, runtime, kernel_env)
         autograded = job_dir / "autograded" / student / day / f"{notebook}.ipynb"
         task = RecordTask(db_url, day, student, notebook, lang, str(autograded), str(job_dir), str(runtime))
-        status, detail, lost, exitcode = _run_nbgrader(job_dir, proc_env, limits.notebook_timeout, observe, task)
+        status, detail, lost, exitcode = _run_nbgrader(job_dir, proc_env, limits.notebook_timeout, observe, task, guard_names)
         peak = sandbox.cgroup_peak(cgroup)
         sandbox.remove_cgroup(cgroup)
         sandbox.remove_cgroup(pids)
@@ -362,14 +369,14 @@ def run_job(
 
 
 def _run_nbgrader(job_dir: Path, proc_env: dict[str, str], timeout: float, observe: ObserveSpec | None,
-                  task: RecordTask) -> tuple[Status, str, str, int | None]:
+                  task: RecordTask, guard_names: list | None = None) -> tuple[Status, str, str, int | None]:
     """``nbgrader autograde`` in a job process of the fork server, within ``timeout``: the status, its
     detail, why the job was lost (a grading process died: grader/jail/faults.py; ``""`` if not) and the exit code."""
     student, day, lang = task.student, task.day, task.lang
     proc = _context().Process(
         target=_nbgrader_main,
         args=(["autograde", day, "--student", student, "--force", "--log-level=WARN"],
-              str(job_dir), proc_env, str(job_dir / "nbgrader.log"), task, observe, faults.armed(student)),
+              str(job_dir), proc_env, str(job_dir / "nbgrader.log"), task, observe, faults.armed(student), guard_names),
         daemon=False,
     )
     proc.start()
@@ -589,6 +596,23 @@ def worker_isolation(use_bwrap: bool) -> sandbox.Isolation:
     return _ISO[use_bwrap]
 
 
+@functools.lru_cache(maxsize=64)
+def _names_of(path: str, stamp: tuple[int, int]) -> tuple:
+    return tuple(course_names(nbformat.read(path, as_version=4)))
+
+
+def guard_names(solution: Path) -> list | None:
+    """The names the guard protects in a notebook (:func:`grader.judge.guard.course_names`), worked out
+    once per worker from the course's own notebook (its locked and test cells, hidden tests included:
+    what nbgrader puts back in every hand-in), not again in every job; None when the course has no such
+    notebook (the job then works them out from the notebook it grades)."""
+    try:
+        stat = solution.stat()
+    except OSError:
+        return None
+    return list(_names_of(str(solution), (stat.st_mtime_ns, stat.st_size)))
+
+
 def worker_sources(day: str) -> Path:
     """The course sources this worker holds for ``day``: ``$PTGRADE_COURSE_SOURCES/<day>`` or solutions/<day>."""
     root = settings.environment().course_sources
@@ -664,7 +688,8 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
         nb = nbformat.reads(spec.nb_bytes.decode("utf-8"), as_version=4)
         outcome = run_job(job_dir=job_dir, day=spec.day, student=spec.student, notebook=spec.notebook, nb=nb,
                          template=template, limits=limits, iso=iso, hide=_hide_of(root, hide),
-                         timestamp=spec.timestamp, env=env, due=spec.due, observe=spec.observe, zygotes=zygotes)
+                         timestamp=spec.timestamp, env=env, due=spec.due, observe=spec.observe, zygotes=zygotes,
+                         guard_names=guard_names(source / f"{spec.notebook}.ipynb"))
         outcome.worker = whoami()
     finally:
         if not settings.environment().keep:
