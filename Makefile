@@ -2,6 +2,7 @@
 #   make lab      install into .venv if needed, open JupyterLab on the course
 #   make test     install if needed, run the whole test suite (what CI runs)
 #   make quick    the fast tests only (no notebook execution, no nbgrader round trip)
+#   make test-cpu the whole suite, with each test file's true CPU-seconds (bench-results/suite-cpu.json)
 #   make release  regenerate the student notebooks dayN/ from solutions/dayN/ (and zh-CN/ from i18n/zh-CN/)
 #   make regen    rebuild every generated file, in order: messages (tools/msgify.py), release, points, zh-CN
 #   make bench    time and measure every solution notebook (DAY=day1 for one day)
@@ -34,7 +35,7 @@ LAB_FLAGS := --ServerApp.root_dir=$(CURDIR) --ServerApp.ip=127.0.0.1 \
              --LabApp.default_url=/lab/tree/HOME.ipynb $(ROOT_FLAG)
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: install lab lab-flags test quick browser a11y release bench bench-grading grade check points lint student-edition
+.PHONY: install lab lab-flags test test-cpu quick browser a11y release bench bench-grading grade check points lint student-edition
 .PHONY: times nb gpu-check regen gradescope soak stress msgids book
 
 install: $(STAMP)
@@ -68,6 +69,11 @@ test: install
 
 quick: install
 	$(PY) -m pytest -q -m "not slow" $(XDIST)
+
+# make test, with the CPU every test file really costs (tools/suite_cpu.py: cpuacct cgroups count every
+# process the tests start; /usr/bin/time counts about half) -> bench-results/suite-cpu.json
+test-cpu: install
+	$(PY) -m pytest -q -p tools.suite_cpu $(XDIST)
 
 browser: install
 	$(PY) -m pytest -q tests/browser
