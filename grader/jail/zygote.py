@@ -35,6 +35,7 @@ The zygote is used only with both bubblewrap and a memory cgroup, with one threa
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import select
@@ -224,6 +225,11 @@ def serve(listen_fd: int) -> None:
         __import__(name)
     _preload_quietly()
     _draw_once()
+    # Everything imported so far is shared with every kernel forked from here, page for page, until
+    # written. CPython's collector writes to every object it examines: without this, each kernel's
+    # first full collection copied most of the zygote's memory (torch's and matplotlib's objects).
+    # Frozen, they are left out of every collection, here and in the kernels.
+    gc.freeze()
     threads = _os_threads()
     if threads != 1:  # a pool started at import (e.g. OpenBLAS with several threads) would not survive fork
         print(json.dumps({"ready": False, "why": f"{threads} threads after the imports"}), flush=True)
