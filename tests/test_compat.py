@@ -180,6 +180,81 @@ def test_gradebook_checked_once(monkeypatch, tmp_path):
         api.Gradebook(url, course_id="another")
 
 
+# -- nbgrader's SaveAutoGrades: the grades read once, one commit ----------------------------------
+def test_save_autogrades_is_the_one_replaced():
+    from nbgrader import api
+    from nbgrader.preprocessors import saveautogrades as module
+
+    patch = "autogrades_saved_at_once"
+    for obj, recorded in ((module.SaveAutoGrades._add_score, "ee891a8fe3657ce7"),
+                          (module.SaveAutoGrades._add_comment, "31f0186fac9c23ec"),
+                          (api.Gradebook.find_grade, "b1a48e74233391ce"), (api.Gradebook.find_comment, "bcb9b4f7da3c0752")):
+        assert_unchanged(obj, recorded, patch)
+    if not getattr(module.SaveAutoGrades.preprocess, "at_once", False):
+        assert_unchanged(module.SaveAutoGrades.preprocess, "edef3c387d5c104a", patch)
+
+
+def _saved(tmp_path, name: str, nb, at_once: bool) -> dict:
+    """Day 1's 00_environment handed in by one student, its grades saved by SaveAutoGrades (nbgrader's own,
+    or with autogrades_saved_at_once): every grade's and comment's fields."""
+    import shutil
+
+    from nbgrader import api
+    from nbgrader.preprocessors import saveautogrades as module
+
+    from grader.grades import gradebook
+    from tools.notebooks import SOLUTIONS
+
+    template = gradebook.build_template("day1", SOLUTIONS / "day1", gradebook.CACHE)
+    db = tmp_path / f"{name}.db"
+    shutil.copyfile(gradebook.notebook_template(template, "day1", "00_environment"), db)
+    url = f"sqlite:///{db}"
+    with api.Gradebook(url) as gb:
+        gb.add_student("ann")
+        gb.add_submission("day1", "ann")
+    saver = module.SaveAutoGrades()
+    if at_once:
+        saver.preprocess = compat_preprocess(saver)
+    resources = {"nbgrader": {"notebook": "00_environment", "assignment": "day1", "student": "ann", "db_url": url}}
+    saver.preprocess(nb, resources)
+    with api.Gradebook(url) as gb:
+        sub = gb.find_submission_notebook("00_environment", "day1", "ann")
+        return {"grades": {g.name: (g.auto_score, g.needs_manual_grade) for g in sub.grades},
+                "comments": {c.name: c.auto_comment for c in sub.comments}}
+
+
+def compat_preprocess(saver):
+    """The patched method, bound to ``saver``, without patching the class for the rest of the process."""
+    from nbgrader.preprocessors import saveautogrades as module
+
+    original = module.SaveAutoGrades.preprocess
+    try:
+        compat.autogrades_saved_at_once()
+        return module.SaveAutoGrades.preprocess.__get__(saver)
+    finally:
+        module.SaveAutoGrades.preprocess = original
+
+
+@pytest.mark.filterwarnings("ignore:Object of type:sqlalchemy.exc.SAWarning")  # nbgrader's add_submission, in the set-up
+def test_autogrades_saved_at_once_as_nbgrader_saves_them(tmp_path):
+    """The same scores, review flags and comments as nbgrader's own SaveAutoGrades: a solved copy with one
+    failed check and one answer left as released."""
+    from nbformat.v4 import new_output
+
+    from ptcourse.nbmodel import nbgrader_meta, role
+    from tools.classroom import solved, untouched
+
+    nb = solved("day1", "00_environment")
+    blank = {nbgrader_meta(c).get("grade_id"): c for c in untouched("day1", "00_environment").cells}
+    tests = [c for c in nb.cells if role(c) == "test"]
+    tests[0].outputs = [new_output("error", ename="AssertionError", evalue="no", traceback=[])]
+    answer = next(c for c in nb.cells if role(c) == "solution")
+    answer.source = blank[nbgrader_meta(answer)["grade_id"]].source
+    ours, theirs = _saved(tmp_path, "ours", nb, True), _saved(tmp_path, "theirs", nb, False)
+    assert ours == theirs
+    assert 0 in {score for score, _ in ours["grades"].values()} and "No response." in ours["comments"].values()
+
+
 # -- nbgrader's determine_grade: a warning is no failure ------------------------------------------
 def graded_cell(*outputs):
     from nbformat.v4 import new_code_cell

@@ -98,6 +98,7 @@ def _nbgrader_job(argv: list[str], cwd: str, env: dict[str, str], log_path: str,
     gradebook.scratch_gradebook()  # this process's one database is the job's private copy
     compat.schema_checked_once()  # nbgrader's cell-metadata schema, checked once per job
     compat.warnings_never_fail()  # a warning is a note on the page, never a failed check
+    compat.autogrades_saved_at_once()  # the grades read once, one commit
     from grader.jail import execute
 
     sys.argv = ["nbgrader", *argv]
