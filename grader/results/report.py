@@ -132,7 +132,7 @@ class Chart:
 
 def _png(fig, alt: str) -> Chart:
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=96, bbox_inches="tight")
+    fig.savefig(buf, format="png", dpi=96)  # laid out when made (layout="constrained"): drawn once, not twice
     return Chart(alt, "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode())
 
 
@@ -168,7 +168,7 @@ def _charts(grades: ClassGrades, exercise_order: list[str], lang: str = "en") ->
 
 def _draw(plt, grades: ClassGrades, exercise_order: list[str], lang: str) -> tuple[Chart, Chart]:
     totals = {s.student: s.final for s in grades.students}
-    fig, ax = plt.subplots(figsize=(7, 2.8))
+    fig, ax = plt.subplots(figsize=(7, 2.8), layout="constrained")
     ax.hist(list(totals.values()) or [0], bins=min(20, max(5, len(totals))), color="#4c72b0")
     ax.set_xlabel(msg_in(lang, "grader.report.chart_total"))
     ax.set_ylabel(msg_in(lang, "grader.report.chart_students"))
@@ -183,7 +183,7 @@ def _draw(plt, grades: ClassGrades, exercise_order: list[str], lang: str) -> tup
         earned[cell.grade_id] += cell.score
         possible[cell.grade_id] += cell.max
     ids = [g for g in exercise_order if possible.get(g)]
-    fig, ax = plt.subplots(figsize=(7, max(2.5, 0.24 * len(ids))))
+    fig, ax = plt.subplots(figsize=(7, max(2.5, 0.24 * len(ids))), layout="constrained")
     fractions = [100 * earned[g] / possible[g] for g in ids]
     colors = ["#b3261e" if f < 50 else "#f0b400" if f < 80 else "#0a7a2f" for f in fractions]
     bars = ax.barh(ids[::-1], fractions[::-1], color=colors[::-1])
