@@ -49,7 +49,7 @@ def lab_page(page, lab, summary):
     one JupyterLab and Chromium, conftest.py: its course copy's ``*-a11y.ipynb`` pages are this module's own)."""
     ui.open_page(page, lab, "HOME.ipynb", kernel=False)
     page.wait_for_selector(f"{ui.CURRENT} .jp-Cell")
-    page.wait_for_function("() => !!window.jupyterapp", timeout=60_000)
+    page.wait_for_function("() => !!window.jupyterapp", timeout=60_000, polling=ui.POLL)
     return page
 
 

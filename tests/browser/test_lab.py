@@ -62,11 +62,20 @@ def test_home_opens_unmodified(page, lab, artifacts):
     page's metadata must already be what the course kernel reports (tools/home.py).
     """
     ui.open_lab(page, lab, "/lab/tree/HOME.ipynb")
-    page.wait_for_timeout(3000)  # the kernel's info reply (language_info) comes after "Idle"
+    # The kernel's info and spec replies come after "Idle"; JupyterLab writes them into the notebook
+    # as each arrives (its own handlers run first: they were attached first). Then two frames: the tab.
+    dirty = page.evaluate("""async () => {
+        const panel = window.jupyterapp.shell.currentWidget;
+        const kernel = panel.sessionContext.session.kernel;
+        await kernel.info; await kernel.spec;
+        for (let i = 0; i < 2; i++) await new Promise(r => requestAnimationFrame(r));
+        return panel.context.model.dirty;
+    }""")
     tab = page.locator("#jp-main-dock-panel .lm-TabBar-tab", has_text="HOME.ipynb")
     ui.shot(page, artifacts, "01c_home_unmodified")
     classes = tab.get_attribute("class") or ""
     assert "jp-mod-dirty" not in classes, f"HOME.ipynb is marked modified on open (tab classes: {classes})"
+    assert dirty is False, "HOME.ipynb's notebook model is marked modified once the kernel's replies came"
 
 
 def test_closing_a_notebook_shuts_its_kernel_down(page, lab, artifacts):
@@ -146,7 +155,8 @@ def test_saved_figure_keeps_its_words_when_reopened(page, lab, course, artifacts
     folder = course / where
     NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(folder)}}).execute()
     nbformat.write(nb, str(folder / "figure-saved.ipynb"))
-    ui.open_lab(page, lab, f"/lab/tree/{where}figure-saved.ipynb")
+    ui.open_page(page, lab, f"{where}figure-saved.ipynb", kernel=False)  # only read: its outputs are saved
+    page.wait_for_selector(f"{ui.CURRENT} {FIGURE_IMG}")  # the figure, once rendered
     ui.shot(page, artifacts, f"03_{where.strip('/') or 'en'}_saved_figure")
     words = ("train", "2", "0.5")
     _assert_figures_have_words(page, artifacts, f"{where}figure-saved.ipynb", *words)
