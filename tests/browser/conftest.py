@@ -1,8 +1,9 @@
 """Fixtures of the browser tests: one course copy, one JupyterLab and one Chromium for the whole
-browser group (test_a11y_pages.py and test_lab.py share them: a JupyterLab server start and a
-Chromium launch with its JupyterLab page load cost seconds of CPU each). Every test leaves the
-page as it found it or opens what it needs itself (``ui.open_page`` closes what was open and ends
-its kernels first), so a module run alone sees the same.
+package (test_a11y_pages.py and test_lab.py share them: a JupyterLab server start and a Chromium
+launch with its JupyterLab page load cost seconds of CPU each). Package-scoped, not session-scoped:
+they end with the package's last test, not idle (Chromium's JupyterLab page polls its server) until
+the xdist worker's last test. Every test opens what it needs itself (``ui.open_page`` closes what
+was open and ends its kernels first), so a module run alone sees the same.
 
 Chromium is Debian's (``/usr/bin/chromium``), driven by Playwright; nothing is downloaded.
 Without it the tests skip, except under CI (``CI=true``), where they fail: ``.ci/run``
@@ -49,7 +50,7 @@ def _missing_browser() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser_ready():
     why = _missing_browser()
     if why:
@@ -58,14 +59,14 @@ def browser_ready():
         pytest.skip(f"browser tests skipped: {why}")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def artifacts() -> Path:
     shutil.rmtree(ARTIFACTS, ignore_errors=True)
     ARTIFACTS.mkdir(parents=True)
     return ARTIFACTS
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def course(tmp_path_factory, browser_ready) -> Path:
     """A copy of the course with the gradebook filled and a solved copy of each chosen notebook."""
     root = copy_course(tmp_path_factory.mktemp("browser") / "course")
@@ -147,7 +148,7 @@ def zh_grading(tmp_path_factory, browser_ready):
     log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def lab(course, artifacts):
     # the app exposed to the page's scripts (window.jupyterapp): pages open by command (ui.open_page)
     server = LabServer(course, artifacts / "jupyterlab.log", args=["--LabApp.expose_app_in_browser=True"]).start()
@@ -155,7 +156,7 @@ def lab(course, artifacts):
     server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def page(lab, course, artifacts):
     """A Chromium page (1400×900) on a fresh profile."""
     from playwright.sync_api import sync_playwright
