@@ -1,4 +1,9 @@
-"""Fixtures of the browser tests: one course copy, one JupyterLab and one Chromium per module.
+"""Fixtures of the browser tests: one course copy, one JupyterLab and one Chromium for the whole
+package (test_a11y_pages.py and test_lab.py share them: a JupyterLab server start and a Chromium
+launch with its JupyterLab page load cost seconds of CPU each). Package-scoped, not session-scoped:
+they end with the package's last test, not idle (Chromium's JupyterLab page polls its server) until
+the xdist worker's last test. Every test opens what it needs itself (``ui.open_page`` closes what
+was open and ends its kernels first), so a module run alone sees the same.
 
 Chromium is Debian's (``/usr/bin/chromium``), driven by Playwright; nothing is downloaded.
 Without it the tests skip, except under CI (``CI=true``), where they fail: ``.ci/run``
@@ -45,7 +50,7 @@ def _missing_browser() -> str | None:
     return None
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def browser_ready():
     why = _missing_browser()
     if why:
@@ -54,14 +59,14 @@ def browser_ready():
         pytest.skip(f"browser tests skipped: {why}")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def artifacts() -> Path:
     shutil.rmtree(ARTIFACTS, ignore_errors=True)
     ARTIFACTS.mkdir(parents=True)
     return ARTIFACTS
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def course(tmp_path_factory, browser_ready) -> Path:
     """A copy of the course with the gradebook filled and a solved copy of each chosen notebook."""
     root = copy_course(tmp_path_factory.mktemp("browser") / "course")
@@ -106,7 +111,8 @@ def _record_assignments(dest: Path) -> None:
 @pytest.fixture(scope="module")
 def zh_grading(tmp_path_factory, browser_ready):
     """One Chinese submission of day1/00 with a mistake (mutant 0), graded by the class grader
-    in the background from the module's start; call the fixture's value to wait for its feedback page."""
+    in the background from the module's start (test_lab.py asks for it first, autouse); call the
+    fixture's value to wait for its feedback page."""
     import subprocess
     import sys
 
@@ -142,15 +148,15 @@ def zh_grading(tmp_path_factory, browser_ready):
     log.close()
 
 
-@pytest.fixture(scope="module")
-def lab(course, artifacts, zh_grading):
+@pytest.fixture(scope="package")
+def lab(course, artifacts):
     # the app exposed to the page's scripts (window.jupyterapp): pages open by command (ui.open_page)
     server = LabServer(course, artifacts / "jupyterlab.log", args=["--LabApp.expose_app_in_browser=True"]).start()
     yield server
     server.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def page(lab, course, artifacts):
     """A Chromium page (1400×900) on a fresh profile."""
     from playwright.sync_api import sync_playwright
@@ -164,3 +170,13 @@ def page(lab, course, artifacts):
         page = context.pages[0] if context.pages else context.new_page()
         yield page
         context.close()
+
+
+@pytest.fixture
+def tab(page):
+    """Another tab of the same Chromium, closed after the test: for what is not the group's JupyterLab
+    (a student edition's JupyterLab, a feedback page), which then stays loaded in ``page``."""
+    other = page.context.new_page()
+    yield other
+    other.close()
+    page.bring_to_front()

@@ -115,6 +115,11 @@ class LabServer:
         self.stop()
         raise RuntimeError(f"jupyter lab did not answer within {timeout:.0f} s:\n{self.log_path.read_text()}")
 
+    def kernels(self) -> list[dict]:
+        """The kernels the server runs (REST API)."""
+        with urllib.request.urlopen(self.url("/api/kernels"), timeout=10) as r:
+            return json.load(r)
+
     def shutdown_kernels(self) -> None:
         """End every session and its kernel (REST API), so each notebook starts a fresh one."""
         with urllib.request.urlopen(self.url("/api/sessions"), timeout=10) as r:

@@ -3,8 +3,8 @@
 its rendered markdown and every output of its solved notebooks.
 
 Each page is the solved student copy (English: ``dayN/``; Chinese: ``zh-CN/dayN/``), executed in
-its own folder with nbclient as a learner's kernel would run it, saved with its outputs into a copy
-of the course and opened in one JupyterLab, loaded once: each page opens by JupyterLab's own
+its own folder with nbclient as a learner's kernel would run it, saved with its outputs into the browser group's
+copy of the course and opened in its one JupyterLab (conftest.py), loaded once: each page opens by JupyterLab's own
 ``docmanager:open`` command (the app is exposed with ``--LabApp.expose_app_in_browser``).
 
 The suite checks a sample, one notebook per day in each language. ``make a11y`` checks every
@@ -22,7 +22,6 @@ import nbformat
 import pytest
 
 from tests.browser import ui
-from tests.browser.lab import LabServer, copy_course
 from tools.course import solved_copy, solved_translated
 from tools.notebooks import DAYS, ROOT, SOLUTIONS, nb_key, read, solution_notebooks, student_copy
 
@@ -38,24 +37,19 @@ CONTENT = [f"{ui.CURRENT} .jp-RenderedMarkdown", f"{ui.CURRENT} .jp-OutputArea-o
 
 
 @pytest.fixture(scope="module")
-def course(tmp_path_factory, browser_ready) -> Path:
+def summary(browser_ready) -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "summary.txt").write_text("")
-    return copy_course(tmp_path_factory.mktemp("a11y") / "course")
+    return ARTIFACTS / "summary.txt"
 
 
 @pytest.fixture(scope="module")
-def lab(course):
-    server = LabServer(course, ARTIFACTS / "jupyterlab.log", args=["--LabApp.expose_app_in_browser=True"]).start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def lab_page(page, lab):
-    """The browser with JupyterLab loaded once, on the course home."""
-    ui.open_lab(page, lab, "/lab/tree/HOME.ipynb")
-    page.wait_for_function("() => !!window.jupyterapp", timeout=60_000)
+def lab_page(page, lab, summary):
+    """The browser with JupyterLab loaded once, on the course home, with no kernel (the browser group's
+    one JupyterLab and Chromium, conftest.py: its course copy's ``*-a11y.ipynb`` pages are this module's own)."""
+    ui.open_page(page, lab, "HOME.ipynb", kernel=False)
+    page.wait_for_selector(f"{ui.CURRENT} .jp-Cell")
+    page.wait_for_function("() => !!window.jupyterapp", timeout=60_000, polling=ui.POLL)
     return page
 
 
@@ -79,8 +73,9 @@ def executed_page(course: Path, key: str, lang: str) -> str:
 
 
 def open_by_command(page, rel: str, markdown_cells: int) -> None:
-    """Open ``rel`` with JupyterLab's ``docmanager:open`` and render every markdown cell."""
-    page.evaluate("p => window.jupyterapp.commands.execute('docmanager:open', {path: p})", rel)
+    """Open ``rel`` with JupyterLab's ``docmanager:open``, with no kernel (the page is only read: its
+    outputs are saved in it), and render every markdown cell."""
+    ui.open_document(page, rel, kernel=False)
     name = rel.rsplit("/", 1)[-1]
     page.locator(".lm-TabBar-tab.lm-mod-current", has_text=name).wait_for(timeout=60_000)
     page.wait_for_selector(f"{ui.CURRENT} .jp-Cell")
@@ -109,6 +104,7 @@ def test_executed_page_is_accessible(lab_page, lab, course, key, lang):
                if "image/png" in o.get("data", {}) and "text/html" not in o.get("data", {}))
     open_by_command(lab_page, rel, sum(c.cell_type == "markdown" for c in nb.cells))
     try:
+        started = lab.kernels()  # none: the page is only read (a kernel here would be a wasted start)
         found = a11y.violations(lab_page, context={"include": CONTENT})
         blocking = a11y.blocking(found)
         shown = lab_page.locator(f"{ui.CURRENT} .jp-OutputArea-output img").evaluate_all(
@@ -119,6 +115,7 @@ def test_executed_page_is_accessible(lab_page, lab, course, key, lang):
                     f"{len(found) - len(blocking)} minor/moderate" + "".join(f"\n    {v}" for v in found) + "\n")
     finally:
         close_all(lab_page, lab)
+    assert not started, f"{rel} was opened to be read, yet a kernel started: {started}"
     assert not blocking, f"accessibility of {rel}: " + " | ".join(str(v) for v in blocking)
     assert all(alt.strip() for alt in shown), f"{rel}: a figure without words: {shown}"
     assert bare == 0, f"{rel}: {bare} figure(s) shown as a bare image/png, which JupyterLab draws with no alt"

@@ -1,6 +1,6 @@
 """The learner's and the instructor's path in a real browser (JupyterLab in headless Chromium).
 
-One JupyterLab serves a throw-away copy of the course for the whole module. Screenshots of
+One JupyterLab serves a throw-away copy of the course for the whole browser group (conftest.py). Screenshots of
 every step: ``artifacts/browser/NN_*.png``.
 """
 
@@ -18,6 +18,12 @@ from tools.notebooks import DAYS, ROOT, points, solution_notebooks
 
 pytestmark = pytest.mark.slow
 KERNEL = "PyTorch course (Python 3.11)"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _grading_in_the_background(zh_grading):
+    """The Chinese submission's class grading starts with the module, so it runs while the other
+    tests use the browser (test_chinese_submission_feedback_page and the a11y of its pages wait for it)."""
 
 
 def _home_links(day, nb) -> int:
@@ -56,11 +62,20 @@ def test_home_opens_unmodified(page, lab, artifacts):
     page's metadata must already be what the course kernel reports (tools/home.py).
     """
     ui.open_lab(page, lab, "/lab/tree/HOME.ipynb")
-    page.wait_for_timeout(3000)  # the kernel's info reply (language_info) comes after "Idle"
+    # The kernel's info and spec replies come after "Idle"; JupyterLab writes them into the notebook
+    # as each arrives (its own handlers run first: they were attached first). Then two frames: the tab.
+    dirty = page.evaluate("""async () => {
+        const panel = window.jupyterapp.shell.currentWidget;
+        const kernel = panel.sessionContext.session.kernel;
+        await kernel.info; await kernel.spec;
+        for (let i = 0; i < 2; i++) await new Promise(r => requestAnimationFrame(r));
+        return panel.context.model.dirty;
+    }""")
     tab = page.locator("#jp-main-dock-panel .lm-TabBar-tab", has_text="HOME.ipynb")
     ui.shot(page, artifacts, "01c_home_unmodified")
     classes = tab.get_attribute("class") or ""
     assert "jp-mod-dirty" not in classes, f"HOME.ipynb is marked modified on open (tab classes: {classes})"
+    assert dirty is False, "HOME.ipynb's notebook model is marked modified once the kernel's replies came"
 
 
 def test_closing_a_notebook_shuts_its_kernel_down(page, lab, artifacts):
@@ -140,7 +155,8 @@ def test_saved_figure_keeps_its_words_when_reopened(page, lab, course, artifacts
     folder = course / where
     NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(folder)}}).execute()
     nbformat.write(nb, str(folder / "figure-saved.ipynb"))
-    ui.open_lab(page, lab, f"/lab/tree/{where}figure-saved.ipynb")
+    ui.open_page(page, lab, f"{where}figure-saved.ipynb", kernel=False)  # only read: its outputs are saved
+    page.wait_for_selector(f"{ui.CURRENT} {FIGURE_IMG}")  # the figure, once rendered
     ui.shot(page, artifacts, f"03_{where.strip('/') or 'en'}_saved_figure")
     words = ("train", "2", "0.5")
     _assert_figures_have_words(page, artifacts, f"{where}figure-saved.ipynb", *words)
@@ -261,8 +277,9 @@ def test_learner_error_shows_only_the_learners_frames(page, lab, course, artifac
 
 
 def test_formgrader_lists_days_notebooks_points(page, lab, artifacts):
-    """Nbgrader → Formgrader shows the three days; the gradebook has each notebook and its points."""
-    ui.open_lab(page, lab, "/")
+    """Nbgrader → Formgrader shows the three days; the gradebook has each notebook and its points.
+    From the JupyterLab already loaded (a reload costs Chromium seconds of CPU), the course home shown."""
+    ui.open_page(page, lab, "HOME.ipynb", kernel=False)
     ui.menu(page, "Nbgrader", "Formgrader")
     frame = page.frame_locator("#formgrader iframe")
     for day in DAYS:
@@ -326,34 +343,34 @@ def _nbgrader_menu(page) -> list[str]:
     return labels
 
 
-def test_student_edition_lab_shows_no_solutions(page, artifacts, student_edition):
+def test_student_edition_lab_shows_no_solutions(tab, artifacts, student_edition):
     """JupyterLab on the student edition (its own `make lab` flags and lab set-up): the course home
     opens, and the file browser lists the days and HOME but no solutions, grader or tests folder;
     nbgrader's instructor interface (Create Assignment, Formgrader, Course List) is gone; Validate and
     the Assignment List (handing in through nbgrader's exchange) stay."""
     server = edition_lab(student_edition, artifacts / "jupyterlab-edition.log")
     try:
-        ui.open_lab(page, server, "/")
-        assert "/lab/tree/HOME.ipynb" in page.url, page.url
-        listing = page.locator(".jp-DirListing-content .jp-DirListing-itemText")
+        ui.open_lab(tab, server, "/")
+        assert "/lab/tree/HOME.ipynb" in tab.url, tab.url
+        listing = tab.locator(".jp-DirListing-content .jp-DirListing-itemText")
         listing.first.wait_for()
         names = [n.strip() for n in listing.all_inner_texts()]
-        ui.shot(page, artifacts, "30_student_edition_files")
+        ui.shot(tab, artifacts, "30_student_edition_files")
         assert {"day1", "day2", "day3", "HOME.ipynb", "data"} <= set(names), names
         assert not {"solutions", "grader", "tests"} & set(names), f"instructor folders in the edition: {names}"
-        ui.open_lab(page, server, "/lab/tree/day1/00_environment.ipynb")
-        page.locator(f"{ui.CURRENT} .validate-button").wait_for()
-        ui.shot(page, artifacts, "31_student_edition_notebook")
-        menus = _menu_titles(page)
+        ui.open_lab(tab, server, "/lab/tree/day1/00_environment.ipynb")
+        tab.locator(f"{ui.CURRENT} .validate-button").wait_for()
+        ui.shot(tab, artifacts, "31_student_edition_notebook")
+        menus = _menu_titles(tab)
         assert "File" in menus, f"the learner's menus: {menus}"
-        assert _nbgrader_menu(page) == ["Assignment List"], "the Nbgrader menu holds the learner's entry only"
-        assert page.get_by_text("Create Assignment").count() == 0, "nbgrader's Create Assignment sidebar is shown"
+        assert _nbgrader_menu(tab) == ["Assignment List"], "the Nbgrader menu holds the learner's entry only"
+        assert tab.get_by_text("Create Assignment").count() == 0, "nbgrader's Create Assignment sidebar is shown"
     finally:
-        page.goto("about:blank")
+        tab.goto("about:blank")
         server.stop()
 
 
-def test_chinese_student_edition_lab_speaks_chinese(page, artifacts, tmp_path_factory, browser_ready):
+def test_chinese_student_edition_lab_speaks_chinese(tab, artifacts, tmp_path_factory, browser_ready):
     """The Chinese student edition's JupyterLab opens in Chinese (its menus), with no instructor menu."""
     import sys
 
@@ -364,14 +381,14 @@ def test_chinese_student_edition_lab_speaks_chinese(page, artifacts, tmp_path_fa
     edition.build(out, lang="zh-CN")
     server = edition_lab(out, artifacts / "jupyterlab-edition-zh.log")
     try:
-        ui.open_lab(page, server, "/lab/tree/day1/00_environment.ipynb")
-        page.locator(f"{ui.CURRENT} .validate-button").wait_for()
-        menus = _menu_titles(page)
-        ui.shot(page, artifacts, "32_zh_student_edition_menus")
+        ui.open_lab(tab, server, "/lab/tree/day1/00_environment.ipynb")
+        tab.locator(f"{ui.CURRENT} .validate-button").wait_for()
+        menus = _menu_titles(tab)
+        ui.shot(tab, artifacts, "32_zh_student_edition_menus")
         assert "文件" in menus and "File" not in menus, f"the Chinese edition's menus: {menus}"
-        assert len(_nbgrader_menu(page)) == 1, "the Nbgrader menu holds the learner's entry (Assignment List) only"
+        assert len(_nbgrader_menu(tab)) == 1, "the Nbgrader menu holds the learner's entry (Assignment List) only"
     finally:
-        page.goto("about:blank")
+        tab.goto("about:blank")
         server.stop()
 
 
@@ -404,7 +421,7 @@ def test_chinese_home_opens_and_links_the_chinese_notebooks(page, lab, artifacts
 
     from tools.notebooks import ROOT
 
-    ui.open_lab(page, lab, "/lab/tree/zh-CN/HOME.ipynb")
+    _all_markdown_shown(page, lab, "zh-CN/HOME.ipynb")  # only read: with no kernel, every cell rendered
     ui.shot(page, artifacts, "40_zh_home")
     panel = page.locator(ui.CURRENT)
     first = json.loads((ROOT / "zh-CN" / "HOME.ipynb").read_text())["cells"][0]["source"]
@@ -467,15 +484,15 @@ def test_chinese_solved_and_untouched_notebooks(page, lab, artifacts, key):
     assert all(CJK.search(ln) for ln in checks), f"zh-CN/{key}: check lines not in Chinese: {checks}"
 
 
-def test_chinese_submission_feedback_page(page, artifacts, zh_grading):
+def test_chinese_submission_feedback_page(tab, artifacts, zh_grading):
     """The feedback page of a Chinese submission graded by the class grader (conftest's
     ``zh_grading``, started with the module so it runs while the other tests use the browser)."""
     feedback = zh_grading()
     assert feedback.exists(), f"no feedback page at {feedback}"
-    page.goto(feedback.as_uri())
-    page.locator("body").wait_for()
-    ui.shot(page, artifacts, "44_zh_feedback_page")
-    text = page.locator("body").inner_text()
+    tab.goto(feedback.as_uri())
+    tab.locator("body").wait_for()
+    ui.shot(tab, artifacts, "44_zh_feedback_page")
+    text = tab.locator("body").inner_text()
     assert "mei" in text or "00_environment" in text, text[:500]
     if not zh_messages_ready():
         pytest.xfail("PENDING zhmsgs: the feedback page speaks Chinese once the grader reads the notebook's language")
@@ -488,12 +505,13 @@ A11Y_NOTEBOOKS = ("HOME", "day1/00_environment", "day2/01_linear_regression", "d
 
 
 def _all_markdown_shown(page, lab, rel: str) -> list[str]:
-    """Open ``rel`` in JupyterLab (not waiting for its kernel) and render every markdown cell."""
-    ui.open_page(page, lab, rel)
+    """Open ``rel`` in JupyterLab with no kernel (the page is only read) and render every markdown cell."""
+    ui.open_page(page, lab, rel, kernel=False)
     page.wait_for_selector(f"{ui.CURRENT} .jp-RenderedMarkdown")
     cells = sum(c.cell_type == "markdown" for c in nbformat.read(str(ROOT / rel), as_version=4).cells)
     rendered = ui.rendered_markdown(page, cells)
     assert len(rendered) == cells, f"{rel}: {len(rendered)} of {cells} markdown cells rendered"
+    assert not lab.kernels(), f"{rel} was opened to be read, yet a kernel started: {lab.kernels()}"
     return rendered
 
 
@@ -525,13 +543,13 @@ def test_accessibility_check_catches_a_planted_violation(page, lab, course):
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
         "# Planted\n\nSee [](https://example.invalid/).\n")])
     nbformat.write(nb, str(course / "a11y-planted.ipynb"))
-    ui.open_page(page, lab, "a11y-planted.ipynb")
+    ui.open_page(page, lab, "a11y-planted.ipynb", kernel=False)
     page.wait_for_selector(f"{ui.CURRENT} .jp-RenderedMarkdown h1")
     found = a11y.blocking(a11y.violations(page, context={"include": [f"{ui.CURRENT} .jp-RenderedMarkdown"]}))
     assert [v.rule for v in found] == ["link-name"], [str(v) for v in found]
 
 
-def test_feedback_page_and_class_report_are_accessible(page, artifacts, zh_grading):
+def test_feedback_page_and_class_report_are_accessible(tab, artifacts, zh_grading):
     """The feedback page a learner reads and the instructor's class report: no serious or critical
     violation, and every page has its language, a title and a main landmark."""
     from tests.browser import a11y
@@ -540,11 +558,11 @@ def test_feedback_page_and_class_report_are_accessible(page, artifacts, zh_gradi
     report = feedback.parents[3] / "reports" / "day1" / "report.html"
     problems = {}
     for path in (feedback, report):
-        page.goto(path.as_uri())
-        page.locator("body").wait_for()
-        found = a11y.violations(page, best_practice=True)
+        tab.goto(path.as_uri())
+        tab.locator("body").wait_for()
+        found = a11y.violations(tab, best_practice=True)
         problems[path.name] = [str(v) for v in a11y.blocking(found)]
         problems[path.name] += [str(v) for v in found if v.rule in ("landmark-one-main", "region",
                                                                     "empty-table-header", "heading-order")]
-    ui.shot(page, artifacts, "51_a11y_report")
+    ui.shot(tab, artifacts, "51_a11y_report")
     assert not any(problems.values()), f"accessibility: {problems}"

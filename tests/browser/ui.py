@@ -11,6 +11,10 @@ import re
 from pathlib import Path
 
 CURRENT = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+# How often a wait_for_function checks its condition, in ms. Playwright's default polls at every
+# animation frame (60 a second), which keeps Chromium painting and, for a condition reading
+# ``innerText``, laying the page out each time: the renderer's largest cost over a run of the tests.
+POLL = 100
 STDERR = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
 
 
@@ -35,26 +39,50 @@ def open_lab(page, lab, path: str = "/") -> None:
     idle(page)
 
 
-def open_page(page, lab, rel: str) -> None:
+def open_page(page, lab, rel: str, kernel: bool = True) -> None:
     """Show the notebook ``rel`` in JupyterLab, not waiting for its kernel. In a JupyterLab of ``lab``
     already loaded in ``page``, by JupyterLab's own command (``docmanager:open``; the test server exposes
     the app as ``window.jupyterapp``): what was open is closed unsaved and its kernels ended first, and
     the notebook is read from disk afresh. A JupyterLab is loaded (with a fresh workspace) only when
-    ``page`` shows none of ``lab``'s: a page load costs Chromium seconds of CPU, the command a fraction."""
+    ``page`` shows none of ``lab``'s: a page load costs Chromium seconds of CPU, the command a fraction.
+    ``kernel=False``: the notebook opens with no kernel (:func:`open_document`), for a test that only
+    reads what JupyterLab renders."""
     here = page.url.startswith(lab.base + "/lab") and page.evaluate("() => Boolean(window.jupyterapp)")
     if not here:
         page.goto("about:blank")  # leave the old page before its kernels go
         lab.shutdown_kernels()
-        page.goto(lab.url(f"/lab/tree/{rel}?reset"))
-        return
+        if kernel:
+            page.goto(lab.url(f"/lab/tree/{rel}?reset"))
+            return
+        page.goto(lab.url("/lab?reset"))
+        page.wait_for_function("() => Boolean(window.jupyterapp)", polling=POLL)
     page.evaluate("""async () => {
         const app = window.jupyterapp;
+        await app.restored;
         for (const w of Array.from(app.shell.widgets('main'))) { if (w.context) w.context.model.dirty = false; }
         await app.commands.execute('application:close-all');
     }""")
-    page.wait_for_function(f"() => !document.querySelector('{CURRENT}')")
+    page.wait_for_function(f"() => !document.querySelector('{CURRENT}')", polling=POLL)
     lab.shutdown_kernels()
-    page.evaluate("path => window.jupyterapp.commands.execute('docmanager:open', {path}).then(() => null)", rel)
+    open_document(page, rel, kernel)
+
+
+def open_document(page, rel: str, kernel: bool = True) -> None:
+    """``docmanager:open`` of ``rel`` in the JupyterLab loaded in ``page``. ``kernel=False``: with no
+    kernel, as when a notebook's factory prefers none (the preference is read once, as the document
+    opens): a page only read costs no kernel start (about a CPU-second each) nor its shutdown.
+    ``LabServer.kernels`` tells whether one started all the same."""
+    page.evaluate("""async ([path, kernel]) => {
+        const app = window.jupyterapp;
+        const factory = app.docRegistry.getWidgetFactory('Notebook');
+        const prefer = factory._preferKernel;
+        if (!kernel) {
+            if (typeof prefer !== 'boolean') throw new Error('JupyterLab has no Notebook factory _preferKernel');
+            factory._preferKernel = false;
+        }
+        try { await app.commands.execute('docmanager:open', {path}); }
+        finally { factory._preferKernel = prefer; }
+    }""", [rel, kernel])
 
 
 def idle(page, timeout: float = 120_000) -> None:
@@ -62,7 +90,7 @@ def idle(page, timeout: float = 120_000) -> None:
     Chinese edition's JupyterLab, 空闲)."""
     page.wait_for_function(
         "() => /\\|\\s*(Idle|空闲)/.test(document.querySelector('#jp-main-statusbar')?.innerText || '')",
-        timeout=timeout,
+        timeout=timeout, polling=POLL,
     )
 
 
@@ -77,9 +105,9 @@ def run_all(page, timeout: float = 180_000) -> None:
     page.locator(f"{CURRENT} .jp-Notebook").click(position={"x": 5, "y": 5})
     menu(page, "Run", "Run All Cells")
     prompts = f"document.querySelectorAll('{CURRENT} .jp-InputArea-prompt')"
-    page.wait_for_function(f"() => [...{prompts}].some(p => /\\[(\\d+|\\*)\\]/.test(p.textContent))")
+    page.wait_for_function(f"() => [...{prompts}].some(p => /\\[(\\d+|\\*)\\]/.test(p.textContent))", polling=POLL)
     page.wait_for_function(
-        f"() => ![...{prompts}].some(p => p.textContent.includes('[*]'))", timeout=timeout
+        f"() => ![...{prompts}].some(p => p.textContent.includes('[*]'))", timeout=timeout, polling=POLL
     )
     idle(page, timeout)
 
