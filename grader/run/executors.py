@@ -96,14 +96,14 @@ class LocalPool:
                          template=self.template, notebooks=[spec.notebook for _, spec in items],
                          slots=self.workers, zygotes=self.zygotes)
 
-    def run_here(self, spec: jobs.JobSpec) -> jobs.JobOutcome:
+    def run_one(self, spec: jobs.JobSpec) -> jobs.JobOutcome:
         """One job in the calling thread, as the pool runs it (the second key's reference runs)."""
         return jobs.run_spec(spec, work_root=self.work_root, source=self.source, template=self.template,
                              hide=self.hide, slots=self.workers, zygotes=self.zygotes)
 
     def run(self, items: Sequence[Item]) -> Iterator[tuple[Hashable, jobs.JobOutcome]]:
         with ThreadPoolExecutor(max_workers=self.workers) as pool:
-            futures = {pool.submit(self.run_here, spec): key for key, spec in items}
+            futures = {pool.submit(self.run_one, spec): key for key, spec in items}
             for future in as_completed(futures):
                 try:
                     outcome = future.result()
