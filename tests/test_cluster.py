@@ -18,6 +18,7 @@ import threading
 import time
 from pathlib import Path
 
+import dask
 import pytest
 
 from grader import settings
@@ -97,6 +98,7 @@ def test_worker_image_uses_the_setup_script():
     commands = worker_setup.install(dry_run=True)
     assert any("requirements-grader.txt" in " ".join(c) for c in commands)
     assert "daemon: false" in worker_setup.config_yaml() and "allowed-failures: 0" in worker_setup.config_yaml()
+    assert "interval: 200ms" in worker_setup.config_yaml() and "interval: 2s" in worker_setup.config_yaml()
 
 
 # -- slow: a LocalCluster ------------------------------------------------------------------------
@@ -132,6 +134,9 @@ def test_workers_are_set_up_like_the_image(dask_cluster):
         assert report.digests[DAY] == sources_digest(ROOT / "solutions" / DAY)
         assert not report.daemonic_now and not report.dask_worker_daemon
         assert report.cpus == 1  # two workers share this machine's two CPUs
+    # Dask's own periodic work, slowed on every worker as in the image (worker_setup.DASK_CONFIG)
+    settings_there = dask_cluster.client.run(lambda: {k: dask.config.get(k) for k in worker_setup.DASK_CONFIG})
+    assert list(settings_there.values()) == [worker_setup.DASK_CONFIG] * 2
 
 
 @pytest.mark.slow
