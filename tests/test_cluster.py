@@ -18,6 +18,7 @@ import threading
 import time
 from pathlib import Path
 
+import dask
 import pytest
 
 from grader import settings
@@ -97,6 +98,7 @@ def test_worker_image_uses_the_setup_script():
     commands = worker_setup.install(dry_run=True)
     assert any("requirements-grader.txt" in " ".join(c) for c in commands)
     assert "daemon: false" in worker_setup.config_yaml() and "allowed-failures: 0" in worker_setup.config_yaml()
+    assert "interval: 200ms" in worker_setup.config_yaml() and "interval: 2s" in worker_setup.config_yaml()
 
 
 # -- slow: a LocalCluster ------------------------------------------------------------------------
@@ -132,6 +134,9 @@ def test_workers_are_set_up_like_the_image(dask_cluster):
         assert report.digests[DAY] == sources_digest(ROOT / "solutions" / DAY)
         assert not report.daemonic_now and not report.dask_worker_daemon
         assert report.cpus == 1  # two workers share this machine's two CPUs
+    # Dask's own periodic work, slowed on every worker as in the image (worker_setup.DASK_CONFIG)
+    settings_there = dask_cluster.client.run(lambda: {k: dask.config.get(k) for k in worker_setup.DASK_CONFIG})
+    assert list(settings_there.values()) == [worker_setup.DASK_CONFIG] * 2
 
 
 @pytest.mark.slow
@@ -147,15 +152,21 @@ def test_cluster_scores_equal_local_pool(dask_cluster, local_scores, tmp_path):
     assert (tmp_path / "out" / "autograded" / "ann" / DAY / f"{NB}.ipynb").exists()
 
 
-def kill_when_busy(executor, times: int = 1) -> threading.Thread:
-    """Kill (SIGKILL) the first worker process seen running a job; the nanny starts a new one."""
+def kill_when_busy(executor, killed: list[str]) -> threading.Thread:
+    """Kill (SIGKILL) the first worker process seen running a learner's job (not a warm-up, not the second
+    key's reference run, which go first); the nanny starts a new one. ``killed`` gets that job's key."""
+    def learners(keys) -> list[str]:
+        return [k for k in keys if k.startswith(f"grade-{DAY}-") and not k.startswith(f"grade-{DAY}-reference-")]
+
     def watch():
         pids = executor.client.run(os.getpid)
-        for _ in range(600):
-            busy = [addr for addr, keys in executor.client.processing().items() if keys]
-            if busy and busy[0] in pids:
+        deadline = time.monotonic() + 300  # the cluster warms up and runs the reference first
+        while time.monotonic() < deadline:
+            busy = [(addr, learners(keys)[0]) for addr, keys in executor.client.processing().items() if learners(keys)]
+            if busy and busy[0][0] in pids:
                 time.sleep(0.5)  # mid-job: the notebook is running
-                os.kill(pids[busy[0]], signal.SIGKILL)
+                os.kill(pids[busy[0][0]], signal.SIGKILL)
+                killed.append(busy[0][1])
                 return
             time.sleep(0.1)
 
@@ -166,10 +177,13 @@ def kill_when_busy(executor, times: int = 1) -> threading.Thread:
 
 @pytest.mark.slow
 def test_worker_dies_mid_run(dask_cluster, local_scores, tmp_path):
-    """A worker process killed mid-run: its job runs elsewhere, nothing lost or written twice."""
-    watcher = kill_when_busy(dask_cluster)
+    """A worker process killed mid-run, while it grades a learner: its job runs elsewhere, nothing lost or
+    written twice."""
+    killed: list[str] = []
+    watcher = kill_when_busy(dask_cluster, killed)
     summary = grade_class(options(tmp_path, write(tmp_path / "in"), executor=dask_cluster))
     watcher.join(timeout=5)
+    assert len(killed) == 1 and killed[0].split("-")[2] in CLASS, killed  # a learner's job, not the reference's
     assert summary.graded == len(CLASS) and summary.problems == 0, summary.records
     assert _cell_scores(f"sqlite:///{tmp_path / 'gb.db'}", DAY) == local_scores
     assert sorted(r.student for r in summary.records) == sorted(CLASS)  # each once

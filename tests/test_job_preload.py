@@ -57,14 +57,16 @@ def test_the_fork_server_and_the_zygote_load_once_what_each_job_and_kernel_needs
 
 
 def test_a_cluster_classs_references_run_on_warm_kernels(monkeypatch, tmp_path):
-    # A class graded on Dask has its second key's reference runs in the driver, ``workers`` at a time. Each
-    # kernel's threads are its share of the driver's CPUs among them: with 1 thread a warm kernel (zygote) serves
-    # it; with all of the driver's CPUs none could, and each reference paid for a cold kernel of its own.
+    # A class graded on Dask has its second key's reference runs on the workers' warm kernels
+    # (tests/test_executors.py). With an executor that cannot run one job and wait (no ``run_one``), they run
+    # in the driver, ``workers`` at a time. Each kernel's threads are its share of the driver's CPUs among
+    # them: with 1 thread a warm kernel (zygote) serves it; with all of the driver's CPUs none could, and each
+    # reference paid for a cold kernel of its own.
     import types
 
     from grader.run import engine, reference
 
-    seen = {}
+    seen, calls = {}, []
 
     def second_keys(specs, masters, source, *, run, warn, workers, cache):
         seen["run"] = run
@@ -72,13 +74,13 @@ def test_a_cluster_classs_references_run_on_warm_kernels(monkeypatch, tmp_path):
 
     monkeypatch.setattr(reference, "second_keys", second_keys)
     monkeypatch.setattr(jobs, "worker_cpus", lambda: 2)
+    monkeypatch.setattr(jobs, "run_spec", lambda spec, **kw: calls.append(kw) or "ran in the driver")
     grader = types.SimpleNamespace(source=tmp_path, template=tmp_path / "t.db", masters={}, summary=None,
                                    log_line=print)
     engine.Grader.with_second_key(grader, [], tmp_path, [], object(), 2, reference.Cache(None, ""))
-    run = seen["run"]
-    assert run.keywords["slots"] == 2
     spec = jobs.JobSpec(day="day1", student="reference", notebook="x", nb_bytes=b"{}", sources_digest="")
-    limits = jobs.kernel_limits(spec, run.keywords["slots"])
+    assert seen["run"](spec) == "ran in the driver" and calls[0]["slots"] == 2
+    limits = jobs.kernel_limits(spec, calls[0]["slots"])
     assert limits.threads == 1
     iso = types.SimpleNamespace(bwrap="/usr/bin/bwrap", cgroup="v2")
     monkeypatch.setattr(zygote, "_under_tmp", lambda: False)

@@ -142,6 +142,13 @@ class DaskExecutor:
             future.release()
             yield key, outcome
 
+    def run_one(self, spec: jobs.JobSpec) -> jobs.JobOutcome:
+        """One job on the cluster, waited for: the second key's reference runs (grader.run.engine), on a worker's
+        warm kernels (:meth:`warm_up` came first) rather than on kernels, a fork server and nbgrader the driver
+        would start for them alone (about 4 CPU-s a run). A lost reference comes back lost, as any job does."""
+        ((_, outcome),) = list(self.run([(0, spec)]))
+        return outcome
+
     def warm_up(self, items, most_s: float = 600) -> None:
         """Each worker readies itself for ``items`` (:func:`warm_worker`), pinned to that worker, on the
         thread that then runs its jobs; waited for until done, or until its worker is gone. A warm-up

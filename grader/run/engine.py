@@ -464,16 +464,21 @@ class Grader:
                     self.record(sub, fp, None, bar)
             pending = {i: (sub, fp) for i, (sub, fp) in enumerate(todo) if sub.error is None}
             items = [(i, self.spec(sub)) for i, (sub, fp) in pending.items()]
-            if items and self.in_process:  # the local pool first: the reference runs use its warm kernels
+            warmed = False
+            if items:  # no cluster is started for a rerun with nothing new
+                # The executor first: the reference runs use its warm kernels (the local pool's; a cluster's
+                # workers, warmed first, rather than a fork server and kernels of the driver's own).
                 executor, owned = self.executor(workers, work_root, hide)
+                if not self.in_process and self.opts.second_key:
+                    executor.warm_up(items)
+                    warmed = True
             if items and self.opts.second_key:
                 items = self.with_second_key(items, work_root, hide, executor, workers, cache)
-            if items:  # no cluster is started for a rerun with nothing new
+            if items:
                 threading.Thread(target=report.prepare_charts, daemon=True).start()  # imported meanwhile
-                if executor is None:
-                    executor, owned = self.executor(workers, work_root, hide)
                 self.summary.executor = executor.name
-                executor.warm_up(items)
+                if not warmed:
+                    executor.warm_up(items)
             # The driver alone merges and writes, as outcomes arrive; a lost job runs again (grader/jail/faults.py).
             for i, outcome in (executors.retrying(executor, items) if items else ()):
                 sub, fp = pending[i]
@@ -505,24 +510,31 @@ class Grader:
 
     def with_second_key(self, items: list, work_root: Path, hide: list[Path], executor, workers: int,
                         cache: reference.Cache) -> list:
-        """The jobs, each with its notebook's second key: the reference runs happen here, first, ``workers``
-        at a time, in the local pool's way with its warm kernels; for a class graded elsewhere, with warm
-        kernels of their own. ``cache``: the references a stopped run completed. A reference that cannot
+        """The jobs, each with its notebook's second key: the reference runs happen first, ``workers`` at a
+        time, as the executor runs one job (``run_one``): the local pool's warm kernels, a Dask worker's
+        (warmed before them), else here with warm kernels of their own. ``cache``: the references a stopped
+        run completed. A reference that cannot
         prove itself stops the run here (reference.ReferenceFailed), before any learner is graded."""
         def warn(text: str) -> None:
             self.summary.warnings.append(text)
             self.log_line(text)
             print(f"warning: {text}", file=sys.stderr)
 
-        run, zygotes = getattr(executor, "run_here", None), None
-        if run is None:
-            # ``slots``: the references run ``workers`` at a time, so each kernel gets its share of the CPUs (one
-            # thread on a machine with as many CPUs as workers), as on the local pool; with the driver's whole CPU
-            # count instead, no warm kernel serves them (grader/jail/zygote.py: one thread only) and each reference
-            # imported torch and the guard's modules in a kernel of its own, 2-3 CPU-s each before the class.
-            zygotes = zygote.Pool()
-            run = functools.partial(jobs.run_spec, work_root=work_root, source=self.source, template=self.template,
-                                    hide=hide, slots=workers, zygotes=zygotes)
+        # ``slots``: the references run ``workers`` at a time, so each kernel gets its share of the CPUs (one
+        # thread on a machine with as many CPUs as workers), as on the local pool; with the driver's whole CPU
+        # count instead, no warm kernel serves them (grader/jail/zygote.py: one thread only) and each reference
+        # imported torch and the guard's modules in a kernel of its own, 2-3 CPU-s each before the class.
+        zygotes = zygote.Pool()
+        here = functools.partial(jobs.run_spec, work_root=work_root, source=self.source, template=self.template,
+                                 hide=hide, slots=workers, zygotes=zygotes)
+        on_executor = getattr(executor, "run_one", None)
+
+        def run(spec: jobs.JobSpec) -> jobs.JobOutcome:
+            """On the executor (its warm kernels); here when it has no ``run_one`` or its worker refused (other
+            course sources: the learners' jobs are refused there and said so, as without a second key)."""
+            outcome = on_executor(spec) if on_executor is not None else None
+            return here(spec) if outcome is None or outcome.status == Status.REFUSED else outcome
+
         try:
             keys = reference.second_keys([spec for _, spec in items], self.masters, self.source, run=run, warn=warn,
                                          workers=workers, cache=cache)
@@ -530,8 +542,7 @@ class Grader:
             self.log_line(f"error: {exc}")
             raise
         finally:
-            if zygotes is not None:
-                zygotes.close_all()  # the reference's warm kernels: this class is graded elsewhere
+            zygotes.close_all()  # the driver's warm kernels for the references, if any were started
         return [(i, dataclasses.replace(spec, observe=keys.get(spec.notebook))) for i, spec in items]
 
     def executor(self, workers: int, work_root: Path, hide: list[Path]) -> tuple[executors.Executor, bool]:

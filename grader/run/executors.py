@@ -10,7 +10,9 @@ An executor takes ``[(key, JobSpec)]`` and yields ``(key, JobOutcome)`` as jobs 
 
 Both are used the same way, once made (``engine.Grader.executor``; a Dask cluster is started or
 connected to then): :meth:`Executor.warm_up` with the run's jobs (fork servers, warm kernels,
-one-notebook templates, on each worker), then :meth:`Executor.run`, then :meth:`Executor.close`. A kernel's thread count is decided in one place, :func:`grader.run.jobs.kernel_limits`,
+one-notebook templates, on each worker), then :meth:`Executor.run`, then :meth:`Executor.close`. Both can
+also run one job and wait for it (``run_one``: the second key's reference runs, on their warm kernels;
+the engine runs them itself for an executor without it). A kernel's thread count is decided in one place, :func:`grader.run.jobs.kernel_limits`,
 from the number of jobs a process runs at once (its ``slots``): the local pool's ``workers``, a Dask
 worker's threads.
 """
@@ -96,14 +98,14 @@ class LocalPool:
                          template=self.template, notebooks=[spec.notebook for _, spec in items],
                          slots=self.workers, zygotes=self.zygotes)
 
-    def run_here(self, spec: jobs.JobSpec) -> jobs.JobOutcome:
+    def run_one(self, spec: jobs.JobSpec) -> jobs.JobOutcome:
         """One job in the calling thread, as the pool runs it (the second key's reference runs)."""
         return jobs.run_spec(spec, work_root=self.work_root, source=self.source, template=self.template,
                              hide=self.hide, slots=self.workers, zygotes=self.zygotes)
 
     def run(self, items: Sequence[Item]) -> Iterator[tuple[Hashable, jobs.JobOutcome]]:
         with ThreadPoolExecutor(max_workers=self.workers) as pool:
-            futures = {pool.submit(self.run_here, spec): key for key, spec in items}
+            futures = {pool.submit(self.run_one, spec): key for key, spec in items}
             for future in as_completed(futures):
                 try:
                     outcome = future.result()

@@ -163,8 +163,9 @@ def second_keys(specs: list[jobs.JobSpec], masters: dict[str, nbmodel.CourseNote
                 run: Callable[[jobs.JobSpec], jobs.JobOutcome], warn, workers: int = 1,
                 cache: Cache | None = None) -> dict[str, ObserveSpec]:
     """For each notebook of ``specs`` that observes: its :class:`ObserveSpec` (the secret and the
-    reference's observations). The reference jobs run here with ``run`` (the local pool's ``run_here``,
-    or :func:`grader.run.jobs.run_spec` with the driver's folders), ``workers`` at a time, before the class;
+    reference's observations). The reference jobs run with ``run`` (the executor's ``run_one``: the local
+    pool's, or a Dask cluster's on its warmed workers; else :func:`grader.run.jobs.run_spec` with the
+    driver's folders), ``workers`` at a time, before the class;
     those ``cache`` holds already are not run again. Raises :class:`ReferenceFailed` when any
     reference could not prove itself."""
     cache = cache or Cache(None, "")
