@@ -267,3 +267,36 @@ def test_names_are_read_once_per_notebook(tmp_path, monkeypatch):
     monkeypatch.setattr(jobs.nbformat, "read", lambda *a, **k: pytest.fail("read again"))
     assert jobs.guard_names(copy) == first
     assert jobs.guard_names(tmp_path / "missing.ipynb") is None
+
+
+def test_names_are_worked_out_one_thread_at_a_time(tmp_path, monkeypatch):
+    """The local pool's and a Dask worker's job threads ask at once, for different notebooks: CPython 3.11's
+    parser, run from two threads at once, can raise "AST constructor recursion depth mismatch" (a reference
+    run was lost so in a full suite run); grader.run.jobs.guard_names parses for one thread at a time."""
+    import threading
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    from grader.run import jobs
+
+    inside, most, lock = [0], [0], threading.Lock()
+
+    def parse(nb):
+        with lock:
+            inside[0] += 1
+            most[0] = max(most[0], inside[0])
+        time.sleep(0.02)  # long enough for the other threads to arrive
+        with lock:
+            inside[0] -= 1
+        return course_names(nb)
+
+    monkeypatch.setattr(jobs, "course_names", parse)
+    copies = []
+    for i in range(8):
+        copy = tmp_path / f"{i}-{CNN.name}"
+        copy.write_bytes(CNN.read_bytes())
+        copies.append(copy)
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        found = list(pool.map(jobs.guard_names, copies))
+    assert most[0] == 1, f"{most[0]} threads parsed at once"
+    assert found == [course_names(nbformat.read(str(CNN), as_version=4))] * 8

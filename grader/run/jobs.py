@@ -602,6 +602,12 @@ def _names_of(path: str, stamp: tuple[int, int]) -> tuple:
     return tuple(course_names(nbformat.read(path, as_version=4)))
 
 
+# CPython 3.11 parses with a recursion counter that two threads parsing at once can corrupt
+# ("SystemError: AST constructor recursion depth mismatch"): the local pool's and a Dask worker's job
+# threads work the names out one at a time.
+_NAMES_LOCK = threading.Lock()
+
+
 def guard_names(solution: Path) -> list | None:
     """The names the guard protects in a notebook (:func:`grader.judge.guard.course_names`), worked out
     once per worker from the course's own notebook (its locked and test cells, hidden tests included:
@@ -611,7 +617,8 @@ def guard_names(solution: Path) -> list | None:
         stat = solution.stat()
     except OSError:
         return None
-    return list(_names_of(str(solution), (stat.st_mtime_ns, stat.st_size)))
+    with _NAMES_LOCK:
+        return list(_names_of(str(solution), (stat.st_mtime_ns, stat.st_size)))
 
 
 def worker_sources(day: str) -> Path:
