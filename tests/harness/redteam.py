@@ -254,6 +254,7 @@ for _o in gc.get_objects():
     # ... or, through gc.get_referrers, every reference the guard keeps to the real helpers swapped.
     "gc_referrers": ("zeros", """\
 import gc, ptcourse.checks as _c
+gc.unfreeze()  # what the warm kernel's zygote imported is frozen out of gc's reach (grader/jail/zygote.py)
 def _swap_everywhere():  # locals: the notebook's globals are among the referrers it rewrites
     fake = lambda *a, **k: None
     for name in [n for n in _c.__all__ if n != 'CheckFailed']:
