@@ -238,7 +238,7 @@ def test_a_library_wrapper_is_theirs_only_with_their_code_and_closure():
 @pytest.mark.parametrize("day", ["day1", "day2", "day3"])
 def test_names_worked_out_once_are_those_of_every_hand_in(day):
     """The worker works out what the guard protects once per notebook, from the course's own notebook
-    (grader.run.jobs.guard_names): the same names a job would find in any hand-in, untouched or solved,
+    (grader.run.jobs.protected_names): the same names a job would find in any hand-in, untouched or solved,
     once nbgrader has put the course's cells back (OverwriteCells, as autograde runs it)."""
     from nbgrader.preprocessors import OverwriteCells
 
@@ -249,7 +249,7 @@ def test_names_worked_out_once_are_those_of_every_hand_in(day):
 
     template = gradebook.build_template(day, SOLUTIONS / day, gradebook.CACHE)
     for path in sorted((SOLUTIONS / day).glob("*.ipynb")):
-        expected = jobs.guard_names(path)
+        expected = jobs.protected_names(path)
         assert expected, path.stem
         for nb in (untouched(day, path.stem), solved(day, path.stem)):
             resources = {"nbgrader": {"db_url": f"sqlite:///{template}", "assignment": day, "notebook": path.stem}}
@@ -262,17 +262,17 @@ def test_names_are_read_once_per_notebook(tmp_path, monkeypatch):
 
     copy = tmp_path / CNN.name
     copy.write_bytes(CNN.read_bytes())
-    first = jobs.guard_names(copy)
+    first = jobs.protected_names(copy)
     assert first == course_names(nbformat.read(str(CNN), as_version=4))
     monkeypatch.setattr(jobs.nbformat, "read", lambda *a, **k: pytest.fail("read again"))
-    assert jobs.guard_names(copy) == first
-    assert jobs.guard_names(tmp_path / "missing.ipynb") is None
+    assert jobs.protected_names(copy) == first
+    assert jobs.protected_names(tmp_path / "missing.ipynb") is None
 
 
 def test_names_are_worked_out_one_thread_at_a_time(tmp_path, monkeypatch):
     """The local pool's and a Dask worker's job threads ask at once, for different notebooks: CPython 3.11's
     parser, run from two threads at once, can raise "AST constructor recursion depth mismatch" (a reference
-    run was lost so in a full suite run); grader.run.jobs.guard_names parses for one thread at a time."""
+    run was lost so in a full suite run); grader.run.jobs.protected_names parses for one thread at a time."""
     import threading
     import time
     from concurrent.futures import ThreadPoolExecutor
@@ -297,6 +297,6 @@ def test_names_are_worked_out_one_thread_at_a_time(tmp_path, monkeypatch):
         copy.write_bytes(CNN.read_bytes())
         copies.append(copy)
     with ThreadPoolExecutor(max_workers=8) as pool:
-        found = list(pool.map(jobs.guard_names, copies))
+        found = list(pool.map(jobs.protected_names, copies))
     assert most[0] == 1, f"{most[0]} threads parsed at once"
     assert found == [course_names(nbformat.read(str(CNN), as_version=4))] * 8

@@ -66,7 +66,7 @@ def _nbgrader_main(argv: list[str], cwd: str, env: dict[str, str], log_path: str
                    guard_names: list | None = None) -> None:
     """Body of a job process: ``nbgrader <argv>`` in ``cwd``, output to ``log_path``; then, with
     ``task``, the job's one output, its :class:`GradedNotebook` (:func:`_write_record`). ``observe``: the second key
-    (grader/judge/observations.py), handed over in memory; ``guard_names``: what the guard protects (:func:`guard_names`).
+    (grader/judge/observations.py), handed over in memory; ``guard_names``: what the guard protects (:func:`protected_names`).
     Its last act is the marker that tells an orderly
     end from a grading process that died (grader/jail/faults.py); ``fault``: the tests' hook there."""
     faults.die_with_parent()  # the fork server gone: this job is lost, and stops (the grader retries it)
@@ -318,7 +318,7 @@ def run_job(
 ) -> JobOutcome:
     """Autograde one notebook; never raises for anything the notebook does. ``env["PTCOURSE_LANG"]``: its kernel's
     and its messages' language. ``zygotes``: the executor's warm kernels (None: a kernel the classic way).
-    ``guard_names``: what the guard protects (:func:`guard_names`; None: worked out in the job)."""
+    ``guard_names``: what the guard protects (:func:`protected_names`; None: worked out in the job)."""
     started = time.monotonic()
     lang = (env or {}).get("PTCOURSE_LANG") or "en"
     if job_dir.exists():
@@ -608,7 +608,7 @@ def _names_of(path: str, stamp: tuple[int, int]) -> tuple:
 _NAMES_LOCK = threading.Lock()
 
 
-def guard_names(solution: Path) -> list | None:
+def protected_names(solution: Path) -> list | None:
     """The names the guard protects in a notebook (:func:`grader.judge.guard.course_names`), worked out
     once per worker from the course's own notebook (its locked and test cells, hidden tests included:
     what nbgrader puts back in every hand-in), not again in every job; None when the course has no such
@@ -697,7 +697,7 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
         outcome = run_job(job_dir=job_dir, day=spec.day, student=spec.student, notebook=spec.notebook, nb=nb,
                          template=template, limits=limits, iso=iso, hide=_hide_of(root, hide),
                          timestamp=spec.timestamp, env=env, due=spec.due, observe=spec.observe, zygotes=zygotes,
-                         guard_names=guard_names(source / f"{spec.notebook}.ipynb"))
+                         guard_names=protected_names(source / f"{spec.notebook}.ipynb"))
         outcome.worker = whoami()
     finally:
         if not settings.environment().keep:
