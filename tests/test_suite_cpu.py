@@ -50,3 +50,9 @@ def test_a_child_that_outlives_its_parent_is_counted():
     if out.startswith("skip"):
         pytest.skip(out)
     assert float(out.split()[-1]) >= 0.5, out
+
+
+def test_costliest_lists_the_dearest_tests_first():
+    totals = [("a", 1.0, 2.0), ("b", 5.04, 6.0), ("c", 3.0, 1.0)]
+    assert suite_cpu.costliest(totals, n=2) == [{"test": "b", "cpu_s": 5.0, "wall_s": 6.0},
+                                                {"test": "c", "cpu_s": 3.0, "wall_s": 1.0}]

@@ -111,7 +111,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
                    for k, v in files.items()), key=lambda r: -r["cpu_s"])
     OUT.parent.mkdir(exist_ok=True)
     OUT.write_text(json.dumps({"cpu_s": round(total, 1), "tests": len(_TOTALS), "measured_by": _how(config),
-                               "files": rows}, indent=1))
+                               "files": rows, "costliest_tests": costliest(_TOTALS)}, indent=1))
     write = terminalreporter.write_line
     write(f"suite CPU: {total:.0f} CPU-s over {len(_TOTALS)} tests ({_how(config)}); every file: {OUT}")
     for row in rows[:TOP]:
@@ -127,6 +127,12 @@ def pytest_unconfigure(config):
             group.rmdir()
         except OSError:
             pass  # a process of theirs still running: the empty group stays (it costs nothing)
+
+
+def costliest(totals: list[tuple[str, float, float]], n: int = 200) -> list[dict]:
+    """The ``n`` tests that cost the most CPU (a session fixture's set-up counts for the first test that uses it)."""
+    top = sorted(totals, key=lambda t: -t[1])[:n]
+    return [{"test": nodeid, "cpu_s": round(cpu, 1), "wall_s": round(wall, 1)} for nodeid, cpu, wall in top]
 
 
 def _how(config) -> str:
