@@ -255,6 +255,80 @@ def test_autogrades_saved_at_once_as_nbgrader_saves_them(tmp_path):
     assert 0 in {score for score, _ in ours["grades"].values()} and "No response." in ours["comments"].values()
 
 
+# -- nbgrader's OverwriteCells: the course's cells read once --------------------------------------
+def test_overwrite_cells_is_the_one_replaced():
+    from nbgrader import api
+    from nbgrader.preprocessors import overwritecells as module
+
+    patch = "course_cells_read_once"
+    for obj, recorded in ((module.OverwriteCells.preprocess_cell, "663c856017e542de"),
+                          (module.OverwriteCells.add_missing_grade_cells, "f4ca1468d48ab2df"),
+                          (module.OverwriteCells.add_missing_task_cells, "479e921aed437e9f"),
+                          (api.Gradebook.find_source_cell, "0d0ef04711fab86a"),
+                          (api.Gradebook.find_graded_cell, "68291d97eb3cd85b")):
+        assert_unchanged(obj, recorded, patch)
+    if not getattr(module.OverwriteCells.preprocess, "read_once", False):
+        assert_unchanged(module.OverwriteCells.preprocess, "3a94b453d8e53bee", patch)
+
+
+def _overwritten(tmp_path, name: str, nb, read_once: bool, add_missing: bool, caplog) -> tuple:
+    """Day 1's 00_environment after OverwriteCells (nbgrader's own, or with course_cells_read_once): the
+    notebook, and what it logged."""
+    import copy
+    import logging
+    import shutil
+
+    from nbgrader.preprocessors import overwritecells as module
+
+    from grader.grades import gradebook
+    from tools.notebooks import SOLUTIONS
+
+    template = gradebook.build_template("day1", SOLUTIONS / "day1", gradebook.CACHE)
+    db = tmp_path / f"{name}.db"
+    shutil.copyfile(gradebook.notebook_template(template, "day1", "00_environment"), db)
+    original = module.OverwriteCells.preprocess
+    try:
+        if read_once:
+            compat.course_cells_read_once()
+        step = module.OverwriteCells(add_missing_cells=add_missing)
+        step.log = logging.getLogger(f"overwrite-{name}")
+        caplog.clear()
+        with caplog.at_level(logging.WARNING):
+            out, _ = step.preprocess(copy.deepcopy(nb), {"nbgrader": {
+                "notebook": "00_environment", "assignment": "day1", "db_url": f"sqlite:///{db}"}})
+        return out, [r.getMessage() for r in caplog.records]
+    finally:
+        module.OverwriteCells.preprocess = original
+
+
+@pytest.mark.parametrize("add_missing", [False, True])
+def test_course_cells_read_once_overwrite_as_nbgrader_does(tmp_path, caplog, add_missing):
+    """The same notebook and the same warnings as nbgrader's own OverwriteCells, on a hand-in with every
+    change it undoes: a locked cell edited, points and a lock changed, a cell's type changed, a cell the
+    course does not know, a graded cell deleted."""
+    from ptcourse.nbmodel import nbgrader_meta, role
+    from tools.classroom import solved
+
+    nb = solved("day1", "00_environment")
+    tests = [c for c in nb.cells if role(c) == "test"]
+    tests[0].source += "\nprint('edited')"
+    nbgrader_meta(tests[1])["points"] = 99
+    nbgrader_meta(tests[2])["locked"] = False
+    readonly = next(c for c in nb.cells if nbgrader_meta(c).get("locked") and not nbgrader_meta(c).get("grade"))
+    readonly.cell_type = "markdown"
+    readonly.pop("outputs", None)
+    readonly.pop("execution_count", None)
+    if not add_missing:  # nbgrader's add_missing_grade_cells raises KeyError on a cell whose id it dropped
+        stranger = next(c for c in nb.cells if role(c) == "solution")  # (grader/intake/repair.py removes such ids)
+        nbgrader_meta(stranger)["grade_id"] = "not_in_the_course"
+    nb.cells.remove(tests[-1])
+    ours = _overwritten(tmp_path, "ours", nb, True, add_missing, caplog)
+    theirs = _overwritten(tmp_path, "theirs", nb, False, add_missing, caplog)
+    assert ours == theirs
+    assert len(ours[1]) >= 5, ours[1]  # each change was seen
+    assert any("missing grade cell" in w.lower() for w in ours[1]) == add_missing, ours[1]
+
+
 # -- nbgrader's determine_grade: a warning is no failure ------------------------------------------
 def graded_cell(*outputs):
     from nbformat.v4 import new_code_cell

@@ -43,6 +43,9 @@ c.Execute.shutdown_kernel = "immediate"  # the kernel is thrown away: don't wait
 # this an error, and the grader then stops the kernel as stuck: nbclient's 4 s are reached on a
 # machine busy enough (a class graded beside other work), and an honest notebook lost its later cells.
 c.Execute.iopub_timeout = {iopub_timeout}
+# nbconvert checks the notebook against its schema after each preprocessor (a dozen a job); once, after
+# the last of each pass, is nbconvert's own option: an invalid notebook fails the job all the same.
+c.Exporter.optimistic_validation = True
 c.Autograde.autograde_preprocessors = [
 """ + "".join(f'    "{name}",\n' for name in compat.autograde_preprocessors("grader.jail.execute.JailedExecute")) + "]\n"
 
@@ -99,6 +102,7 @@ def _nbgrader_job(argv: list[str], cwd: str, env: dict[str, str], log_path: str,
     compat.schema_checked_once()  # nbgrader's cell-metadata schema, checked once per job
     compat.warnings_never_fail()  # a warning is a note on the page, never a failed check
     compat.autogrades_saved_at_once()  # the grades read once, one commit
+    compat.course_cells_read_once()  # the course's cells read once
     from grader.jail import execute
 
     sys.argv = ["nbgrader", *argv]
