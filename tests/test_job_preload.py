@@ -33,9 +33,12 @@ from grader.jail import zygote
 from ptcourse import messages
 jobs_loaded = "grader.run.jobs" in sys.modules
 catalogues = messages.catalogue.cache_info().currsize
-zygote._preload_quietly()
+for name in zygote.PRELOAD:  # as the zygote imports them, then what a day's notebooks may need
+    __import__(name)
+needed = tuple(m for _, modules in zygote.NEEDED_BY for m in modules)
+zygote._preload_quietly(needed)
 print(json.dumps({"jobs": jobs_loaded, "catalogues": catalogues, "threads": zygote._os_threads(),
-                  "missing": [m for m in zygote.GUARD_PRELOAD if m not in sys.modules],
+                  "missing": [m for m in (*zygote.GUARD_PRELOAD, *needed) if m not in sys.modules],
                   "zygote_catalogues": messages.catalogue.cache_info().currsize}))
 """
 
@@ -50,7 +53,8 @@ def test_the_fork_server_and_the_zygote_load_once_what_each_job_and_kernel_needs
     # A job process unpickles its target from grader.run.jobs: imported in the fork server, not per job.
     assert found["jobs"], "grader.run.jobs is imported by each job process instead of once by the fork server"
     assert found["catalogues"] >= len(LANGS), "each job reads the message catalogue again"
-    # The zygote: every module the guard imports, the catalogues, and still one thread (it forks).
+    # The zygote: every module the guard imports and any a day's notebooks need, the catalogues, and still one
+    # thread (it forks: a module that starts a thread at import, as onnxruntime does, cannot be preloaded).
     assert found["missing"] == []
     assert found["zygote_catalogues"] >= len(LANGS)
     assert found["threads"] == 1
@@ -94,3 +98,15 @@ def test_dask_workers_do_not_profile_the_jobs():
 
     assert worker_setup.DASK_CONFIG["distributed.worker.profile.enabled"] is False
     assert "profile:\n      enabled: false" in worker_setup.config_yaml()
+
+
+def test_a_days_zygotes_import_the_costly_modules_its_notebooks_use():
+    """torch.compile's compiler and ONNX export's modules for Day 3 (1-2.5 CPU-s in each of its kernels that
+    use them), nothing beside the usual for Day 1: read from the course's notebooks, the same for every job."""
+    from grader.run import jobs
+
+    day = {d: set(jobs.zygote_preload(ROOT / "solutions" / d)) for d in ("day1", "day2", "day3")}
+    assert day["day1"] == set()
+    assert day["day2"] == {"torchvision"}
+    assert {"torch._inductor.compile_fx", "onnx", "onnxscript"} <= day["day3"]
+    assert zygote.needed("x = torch.compile(model)") == ("torch._inductor.compile_fx",)

@@ -59,6 +59,12 @@ GUARD_PRELOAD = ("ptcourse.training", "ptcourse.placement", "ptcourse.spies", "p
                  "ptcourse.timing", "ptcourse.augment", "ptcourse.tracebacks", "IPython.display", "IPython.core.display_functions",
                  "IPython.core.display", "torch.optim", "torch.optim.optimizer", "torch.optim.lr_scheduler",
                  "torch.utils.data", "torch.nn.modules.module", "torch.amp", "torch.amp.autocast_mode")
+# What a course's notebooks use that costs each kernel a second or more to import, by the words in their
+# code that say they use it: a run's zygotes import those its day's notebooks use (:func:`needed`), once,
+# for every kernel they fork (Day 3: torch.compile's compiler 1.1 CPU-s, ONNX export's 1.4 CPU-s). Only
+# modules that start no thread when imported (a zygote must fork with one thread: onnxruntime starts one).
+NEEDED_BY = (("torch.compile", ("torch._inductor.compile_fx",)), ("torch.onnx", ("onnx", "onnxscript", "onnxscript.function_libs.torch_lib.ops")),
+             ("torchvision", ("torchvision",)))
 MAX_MSG = 1 << 20
 
 
@@ -127,11 +133,16 @@ def _draw_once() -> None:
     FigureCanvasAgg(fig).draw()
 
 
-def _preload_quietly() -> None:
+def needed(code: str) -> tuple[str, ...]:
+    """The modules of :data:`NEEDED_BY` that ``code`` (a day's notebooks' code cells) says it uses."""
+    return tuple(module for words, modules in NEEDED_BY if words in code for module in modules)
+
+
+def _preload_quietly(extra: tuple[str, ...] = ()) -> None:
     """:data:`GUARD_PRELOAD`, and the course's message catalogue in every language (each kernel's checks
     speak through it): what every kernel would otherwise import and read for itself. Nothing here may
     stop the zygote: a module that fails to import is the guard's to report, in the kernel."""
-    for name in GUARD_PRELOAD:
+    for name in (*GUARD_PRELOAD, *extra):
         try:
             __import__(name)
         except Exception:  # noqa: BLE001 - a missing optional library: the kernel imports it (or not) itself
@@ -215,7 +226,7 @@ def _child(conn: socket.socket, request: dict, fds: list[int], listener: socket.
             os._exit(code)
 
 
-def serve(listen_fd: int) -> None:
+def serve(listen_fd: int, *extra: str) -> None:
     """The zygote: import, then fork one kernel per request until the worker goes away."""
     saved = {}
     for sig in signal.valid_signals():
@@ -226,7 +237,7 @@ def serve(listen_fd: int) -> None:
     os.chdir("/")
     for name in PRELOAD:
         __import__(name)
-    _preload_quietly()
+    _preload_quietly(extra)
     _draw_once()
     # Everything imported so far is shared with every kernel forked from here, page for page, until
     # written. CPython's collector writes to every object it examines: without this, each kernel's
@@ -370,10 +381,10 @@ def spawn(sock_path: str, cgroups: str, cwd: str, *argv: str) -> int:
 class Zygote:
     """One worker's zygote and its slot (the folders its kernels may write)."""
 
-    def __init__(self, key: tuple, jail_args: dict, env: dict[str, str]):
+    def __init__(self, key: tuple, jail_args: dict, env: dict[str, str], preload: tuple[str, ...] = ()):
         from grader import scratch
 
-        self.key = key
+        self.key, self.preload = key, tuple(preload)  # preload: what it imports beside PRELOAD (needed)
         self._scratch = scratch.make("zygote", _slot_parent())  # private, held; swept if its worker is killed
         self.root = str(self._scratch.path)
         self.slot = os.path.join(self.root, "slot")
@@ -404,7 +415,7 @@ class Zygote:
         args["hide"] = [*args.get("hide", []), os.path.dirname(self.root)]  # the other workers' slots
         jail = sandbox.KernelJail(cwd=self.cwd, runtime=self.runtime, env=self.env, **args)
         source = open(FILE).read()
-        cmd = [sys.executable, "-c", source, "serve", str(listener.fileno())]
+        cmd = [sys.executable, "-c", source, "serve", str(listener.fileno()), *self.preload]
         binds = ["--bind", self.slot, self.slot, "--bind", self.tmp, "/tmp", *self._put_back_in_tmp(args),
                  "--bind", self.shm, "/dev/shm", "--remount-ro", "/dev"]
         wrapped = jail.wrap(cmd, extra=binds)
@@ -547,8 +558,9 @@ def _under_tmp() -> bool:
                for p in here)
 
 
-def _key(iso, limits, hide, read_only, env_for) -> tuple:
-    return (tuple(hide), tuple(read_only), iso.bwrap, bool(limits.gpu), repr(sorted(env_for("").items())))
+def _key(iso, limits, hide, read_only, env_for, preload=()) -> tuple:
+    return (tuple(hide), tuple(read_only), iso.bwrap, bool(limits.gpu), repr(sorted(env_for("").items())),
+            tuple(preload))
 
 
 class Pool:
@@ -580,13 +592,13 @@ class Pool:
             launcher = self._launcher
         return launcher.submit(start).result()
 
-    def _launch(self, key: tuple, iso, limits, hide, read_only, env_for) -> Zygote | None:
+    def _launch(self, key: tuple, iso, limits, hide, read_only, env_for) -> Zygote | None:  # key[-1]: preload
         """A zygote for ``key``, started from the pool's launcher thread (:meth:`_in_launcher`) and not
         yet ready (:meth:`_ready`), or ``None``."""
         jail_args = {"hide": list(hide), "read_only": list(read_only), "bwrap": iso.bwrap, "gpu": bool(limits.gpu)}
         zyg = None
         try:
-            zyg = Zygote(key, jail_args, {})
+            zyg = Zygote(key, jail_args, {}, preload=key[-1])
             zyg.env = env_for(zyg.cwd)
             self._in_launcher(zyg.launch)
             return zyg
@@ -623,13 +635,14 @@ class Pool:
             self.failed.add(key)
         return None
 
-    def for_job(self, iso, limits, hide: list[str], read_only: list[str], env_for) -> Zygote | None:
+    def for_job(self, iso, limits, hide: list[str], read_only: list[str], env_for,
+                preload: tuple[str, ...] = ()) -> Zygote | None:
         """A zygote for one job, its slot emptied, held by that job until :meth:`release`: an idle one
         of this pool with the same jail, else a new one; ``None``: start kernels the classic way.
         ``env_for(cwd)`` is the kernel environment for a kernel working in ``cwd``."""
         if not enabled(iso, limits):
             return None
-        key = _key(iso, limits, hide, read_only, env_for)
+        key = _key(iso, limits, hide, read_only, env_for, preload)
         while True:
             with self.lock:
                 if key in self.failed:
@@ -669,12 +682,13 @@ class Pool:
             self.held.pop(id(zyg), None)
         zyg.close()
 
-    def warm(self, count: int, iso, limits, hide: list[str], read_only: list[str], env_for) -> int:
+    def warm(self, count: int, iso, limits, hide: list[str], read_only: list[str], env_for,
+             preload: tuple[str, ...] = ()) -> int:
         """Start zygotes side by side until ``count`` idle ones of this jail are ready; how many are. So the
         first notebooks of a run do not each wait for ``import torch``."""
         if not enabled(iso, limits) or count <= 0:
             return 0
-        key = _key(iso, limits, hide, read_only, env_for)
+        key = _key(iso, limits, hide, read_only, env_for, preload)
         with self.lock:
             if key in self.failed:
                 return 0
@@ -710,6 +724,6 @@ class Pool:
 
 if __name__ == "__main__":
     if sys.argv[1] == "serve":
-        serve(int(sys.argv[2]))
+        serve(int(sys.argv[2]), *sys.argv[3:])
     elif sys.argv[1] == "spawn":
         sys.exit(spawn(*sys.argv[2:]))

@@ -96,7 +96,7 @@ class LocalPool:
         if items:
             jobs.warm_up(items[0][1], min(self.workers, len(items)), work_root=self.work_root, hide=self.hide,
                          template=self.template, notebooks=[spec.notebook for _, spec in items],
-                         slots=self.workers, zygotes=self.zygotes)
+                         slots=self.workers, zygotes=self.zygotes, source=self.source)
 
     def run_one(self, spec: jobs.JobSpec) -> jobs.JobOutcome:
         """One job in the calling thread, as the pool runs it (the second key's reference runs)."""

@@ -319,10 +319,12 @@ def run_job(
     observe: ObserveSpec | None = None,
     zygotes: zygote.Pool | None = None,
     guard_names: list | None = None,
+    preload: tuple[str, ...] = (),
 ) -> JobOutcome:
     """Autograde one notebook; never raises for anything the notebook does. ``env["PTCOURSE_LANG"]``: its kernel's
     and its messages' language. ``zygotes``: the executor's warm kernels (None: a kernel the classic way).
-    ``guard_names``: what the guard protects (:func:`protected_names`; None: worked out in the job)."""
+    ``guard_names``: what the guard protects (:func:`protected_names`; None: worked out in the job);
+    ``preload``: what its zygote imports beside the usual (:func:`zygote_preload`)."""
     started = time.monotonic()
     lang = (env or {}).get("PTCOURSE_LANG") or "en"
     if job_dir.exists():
@@ -333,7 +335,8 @@ def run_job(
     hidden = _hidden_paths([*hide, Path("/tmp"), Path.home()]) if iso.bwrap else []
     put_back = _put_back() if iso.bwrap else []
     # A warm kernel from a zygote of the executor's where the whole jail is available (grader/jail/zygote.py).
-    zyg = zygotes.for_job(iso, limits, hidden, put_back, lambda c: _kernel_env(Path(c), limits, env)) if zygotes else None
+    zyg = (zygotes.for_job(iso, limits, hidden, put_back, lambda c: _kernel_env(Path(c), limits, env), preload)
+           if zygotes else None)
     clean = False  # the job held its zygote to the end: it goes back to the others (else it is stopped)
     try:
         runtime, cwd = (Path(zyg.runtime), Path(zyg.cwd)) if zyg else (job_dir / "rt", job_dir / "cwd")
@@ -625,6 +628,21 @@ def protected_names(solution: Path) -> list | None:
         return list(_names_of(str(solution), (stat.st_mtime_ns, stat.st_size)))
 
 
+@functools.lru_cache(maxsize=16)
+def zygote_preload(source: Path) -> tuple[str, ...]:
+    """What the zygotes of jobs graded against ``source`` (a day's course notebooks) import beside the usual:
+    the costly modules its notebooks use (:func:`grader.jail.zygote.needed`), the same for every job of
+    the day, so its jobs share one zygote per worker."""
+    code = []
+    for path in sorted(Path(source).glob("*.ipynb")):
+        try:
+            nb = nbformat.read(str(path), as_version=4)
+        except Exception:  # noqa: BLE001 - an unreadable course notebook: its job says so
+            continue
+        code += [cell.source for cell in nb.cells if cell.cell_type == "code"]
+    return zygote.needed("\n".join(code))
+
+
 def worker_sources(day: str) -> Path:
     """The course sources this worker holds for ``day``: ``$PTGRADE_COURSE_SOURCES/<day>`` or solutions/<day>."""
     root = settings.environment().course_sources
@@ -701,7 +719,7 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
         outcome = run_job(job_dir=job_dir, day=spec.day, student=spec.student, notebook=spec.notebook, nb=nb,
                          template=template, limits=limits, iso=iso, hide=_hide_of(root, hide),
                          timestamp=spec.timestamp, env=env, due=spec.due, observe=spec.observe, zygotes=zygotes,
-                         guard_names=protected_names(source / f"{spec.notebook}.ipynb"))
+                         guard_names=protected_names(source / f"{spec.notebook}.ipynb"), preload=zygote_preload(source))
         outcome.worker = whoami()
     finally:
         if not settings.environment().keep:
@@ -730,7 +748,8 @@ def _hide_of(root: Path, hide) -> list[Path]:
 
 
 def warm_up(spec: JobSpec, count: int, *, work_root: Path, hide: list[Path] | tuple = (), slots: int = 1,
-            template: Path | None = None, notebooks: list[str] | tuple = (), zygotes: zygote.Pool | None = None) -> int:
+            template: Path | None = None, notebooks: list[str] | tuple = (), zygotes: zygote.Pool | None = None,
+            source: Path | None = None) -> int:
     """Before a run's first job: the fork server, ``count`` zygotes for jobs like ``spec`` and, with
     ``template``, the one-notebook templates of ``notebooks`` (gradebook.notebook_template), made side
     by side (each imports nbgrader or torch, or waits for the disk, once), so no job waits for them.
@@ -746,7 +765,8 @@ def warm_up(spec: JobSpec, count: int, *, work_root: Path, hide: list[Path] | tu
     if refusal(spec, None, iso) is None and iso.bwrap and zygotes is not None:
         limits, env = kernel_limits(spec, slots), _env_of(spec)
         hidden = _hidden_paths([*_hide_of(Path(work_root), hide), Path("/tmp"), Path.home()])
-        ready = zygotes.warm(count, iso, limits, hidden, _put_back(), lambda c: _kernel_env(Path(c), limits, env))
+        preload = zygote_preload(Path(source) if source is not None else worker_sources(spec.day))
+        ready = zygotes.warm(count, iso, limits, hidden, _put_back(), lambda c: _kernel_env(Path(c), limits, env), preload)
     forkserver.join()
     if template is not None:
         templates.join()
