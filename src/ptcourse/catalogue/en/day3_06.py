@@ -105,10 +105,6 @@ MESSAGES = {
         "{expected}, got {got}: use the atol you are given (largest difference <= atol), not a fixed number."
     ),
     # Section 6: the latency figure
-    "export.compile_skipped": (
-        "torch.compile failed after {seconds:.1f} s, so the figure shows eager PyTorch and ONNX Runtime "
-        "only. On a CPU, torch.compile needs a C++ compiler (g++ or clang++): {error}"
-    ),
     "export.fig_latency_title": "Inference latency of the digit classifier ({threads} CPU thread(s))",
     "export.fig_latency_xlabel": "batch size (images per call, log scale)",
     "export.fig_latency_ylabel": "median time per call, ms (log scale)",
@@ -130,7 +126,6 @@ MESSAGES = {
     "export.demo_output_shape": "batch {size:2}: output shape {shape}",
     "export.demo_written": "written:",
     "export.demo_operators": "operators:",
-    "export.demo_compile_first_call": "torch.compile: first call {seconds:.1f} s (the compilation)",
     "export.demo_recorded": "recorded {category}: {text}",
     "export.demo_dtype_table_header": "dtype           largest diff  relative  same class  accuracy  ms (batch 64)",
     "export.demo_folder": "exported files of this notebook go to",

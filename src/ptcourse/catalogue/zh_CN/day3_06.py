@@ -103,10 +103,6 @@ MESSAGES = {
         "{expected}，实际得到 {got}：请使用传给你的 atol（最大差异 <= atol），而不是一个写死的数。"
     ),
     # 第 6 节：延迟图
-    "export.compile_skipped": (
-        "torch.compile 在 {seconds:.1f} 秒后失败，所以图中只显示即时执行的 PyTorch 和 ONNX Runtime。"
-        "在 CPU 上，torch.compile 需要 C++ 编译器（g++ 或 clang++）：{error}"
-    ),
     "export.fig_latency_title": "数字分类器的推理延迟（{threads} 个 CPU 线程）",
     "export.fig_latency_xlabel": "批大小（每次调用的图像数，对数坐标）",
     "export.fig_latency_ylabel": "每次调用的中位数时间，ms（对数坐标）",
@@ -128,7 +124,6 @@ MESSAGES = {
     "export.demo_output_shape": "批大小 {size:2}：输出形状 {shape}",
     "export.demo_written": "已写出：",
     "export.demo_operators": "算子：",
-    "export.demo_compile_first_call": "torch.compile：第一次调用 {seconds:.1f} 秒（编译）",
     "export.demo_recorded": "记录到的 {category}：{text}",
     "export.demo_dtype_table_header": "dtype             最大差异    相对差异    类别相同    准确率  毫秒（批大小 64）",
     "export.demo_folder": "本笔记本导出的文件保存在",
