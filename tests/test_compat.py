@@ -653,6 +653,75 @@ def test_the_scheduler_overrides_an_unchanged_method():
                      "'None'", "GroupScheduling(config, log) in tests/conftest.py")
 
 
+# -- the one-notebook template's prepared hand-in (grader/grades/gradebook.py) --------------------
+def test_prepared_hand_in_rests_on_an_unchanged_nbgrader():
+    """nbgrader's autograde finds a hand-in's submission already there and only updates it: the code
+    that decides it, as the prepared hand-in was written against (nbgrader 0.9.6)."""
+    from nbgrader import api
+    from nbgrader.converters import autograde
+
+    patch = "gradebook.claim_hand_in"
+    assert_unchanged(api.Gradebook.add_submission, "cde077cbf605e4db", patch, "grader/grades/gradebook.py")
+    assert_unchanged(api.Gradebook.update_or_create_submission, "abee451ffde6c4c3", patch, "grader/grades/gradebook.py")
+    assert_unchanged(autograde.Autograde.init_assignment, "a7c144dc746ec205", patch, "grader/grades/gradebook.py")
+
+
+def _handed_in_rows(db: Path, student: str, timestamp: str | None) -> dict:
+    """What nbgrader's autograde leaves in a job's gradebook for ``student``'s hand-in before it grades
+    (its ``init_assignment`` calls), as plain values: every table's row count, and the submission's
+    fields, notebooks, grades and comments."""
+    import sqlite3
+
+    from nbgrader import api
+
+    url = f"sqlite:///{db}"
+    with api.Gradebook(url) as gb:
+        gb.update_or_create_student(student)
+        gb.update_or_create_submission("day1", student, **({"timestamp": timestamp} if timestamp else {}))
+    with api.Gradebook(url) as gb:
+        sub = gb.find_submission("day1", student)
+        found = {"student": (sub.student.id, sub.student.first_name, sub.student.last_name, sub.student.email),
+                 "submission": (str(sub.timestamp), sub.extension, sub.assignment.name),
+                 "notebooks": {nb.name: (sorted((g.name, g.auto_score, g.manual_score, g.extra_credit)
+                                                for g in nb.grades),
+                                         sorted((c.name, c.auto_comment, c.manual_comment) for c in nb.comments),
+                                         nb.flagged)
+                               for nb in sub.notebooks}}
+    with sqlite3.connect(str(db)) as con:
+        tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        found["rows"] = {name: con.execute(f'SELECT COUNT(*) FROM "{name}"').fetchone()[0] for name in tables}
+    con.close()
+    return found
+
+
+@pytest.mark.filterwarnings("ignore:Object of type:sqlalchemy.exc.SAWarning")  # nbgrader's add_submission
+@pytest.mark.parametrize("timestamp", [None, "2026-12-01 10:00:00.000000 UTC"])
+def test_prepared_hand_in_is_what_nbgrader_makes(tmp_path, timestamp):
+    """A job's copy of the one-notebook template, its prepared hand-in given to the student, holds after
+    nbgrader's own calls exactly what nbgrader makes on a copy without one (which claiming leaves alone)."""
+    import shutil
+
+    from nbgrader import api
+
+    from grader.grades import gradebook
+    from tools.notebooks import SOLUTIONS
+
+    template = gradebook.build_template("day1", SOLUTIONS / "day1", gradebook.CACHE)
+    one = gradebook.notebook_template(template, "day1", "01_tensors")
+    prepared, plain = tmp_path / "prepared.db", tmp_path / "plain.db"
+    shutil.copyfile(one, prepared)
+    shutil.copyfile(one, plain)
+    with api.Gradebook(f"sqlite:///{plain}") as gb:  # the template as it was before it held a hand-in
+        gb.remove_submission("day1", gradebook.HAND_IN)
+        gb.remove_student(gradebook.HAND_IN)
+    for db in (prepared, plain):
+        gradebook.claim_hand_in(db, "ann")
+    ours, theirs = _handed_in_rows(prepared, "ann", timestamp), _handed_in_rows(plain, "ann", timestamp)
+    assert ours == theirs
+    assert ours["rows"]["student"] == 1 and ours["rows"]["submitted_assignment"] == 1
+    assert len(ours["notebooks"]["01_tensors"][0]) > 5  # the notebook's graded cells, each an empty grade
+
+
 # -- no patch outside compat ---------------------------------------------------------------------
 UPSTREAM = ("nbgrader", "nbclient", "jupyter_client", "jsonschema", "common", "api")
 

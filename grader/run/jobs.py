@@ -346,7 +346,7 @@ def run_job(
         nbformat.write(nb, str(sub_dir / f"{notebook}.ipynb"))
         if timestamp:
             (sub_dir / "timestamp.txt").write_text(timestamp)
-        db_url = _job_gradebook(job_dir, template, day, notebook, due, limits)
+        db_url = _job_gradebook(job_dir, template, day, notebook, due, limits, student)
         group_name = f"ptgrade-{os.getpid()}-{job_dir.name}"  # sandbox.sweep_stale reads the pid back
         cgroup = sandbox.make_cgroup(iso, group_name, limits.memory_bytes)
         pids = sandbox.make_pids_cgroup(iso, group_name)
@@ -397,11 +397,13 @@ def _run_nbgrader(job_dir: Path, proc_env: dict[str, str], timeout: float, obser
     return Status.GRADED, "", lost, 0 if ended == "ok" else proc.exitcode  # ok, then its fork server died
 
 
-def _job_gradebook(job_dir: Path, template: Path, day: str, notebook: str, due: str | None, limits: Limits) -> str:
-    """The job's private gradebook (the notebook's template, with this run's due date) and its
-    ``nbgrader_config.py``; returns the gradebook's URL."""
+def _job_gradebook(job_dir: Path, template: Path, day: str, notebook: str, due: str | None, limits: Limits,
+                   student: str) -> str:
+    """The job's private gradebook (the notebook's template, with this run's due date and the template's
+    prepared hand-in given to ``student``) and its ``nbgrader_config.py``; returns the gradebook's URL."""
     shutil.copyfile(gradebook.notebook_template(template, day, notebook), job_dir / "gradebook.db")
     gradebook.write_due(job_dir / "gradebook.db", day, due, durable=False)  # this run's date, whatever the template holds
+    gradebook.claim_hand_in(job_dir / "gradebook.db", student)
     db_url = "sqlite:///" + str(job_dir / "gradebook.db")
     (job_dir / "nbgrader_config.py").write_text(
         gradebook.course_folder_config(job_dir, db_url)
