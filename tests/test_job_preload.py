@@ -100,13 +100,17 @@ def test_dask_workers_do_not_profile_the_jobs():
     assert "profile:\n      enabled: false" in worker_setup.config_yaml()
 
 
-def test_a_days_zygotes_import_the_costly_modules_its_notebooks_use():
+def test_a_runs_zygotes_import_the_costly_modules_its_notebooks_use():
     """torch.compile's compiler and ONNX export's modules for Day 3 (1-2.5 CPU-s in each of its kernels that
-    use them), nothing beside the usual for Day 1: read from the course's notebooks, the same for every job."""
+    use them), torch._dynamo where an optimizer steps or a meta device computes: read from the course's
+    notebooks that the run grades (all of the day's when none is named), the same for every job of the run."""
     from grader.run import jobs
 
     day = {d: set(jobs.zygote_preload(ROOT / "solutions" / d)) for d in ("day1", "day2", "day3")}
-    assert day["day1"] == set()
-    assert day["day2"] == {"torchvision"}
+    assert day["day1"] == {"torch._dynamo"}
+    assert day["day2"] == {"torch._dynamo", "torchvision"}
+    one = {nb: jobs.zygote_preload(ROOT / "solutions" / "day1", (nb,)) for nb in ("00_environment", "01_tensors")}
+    assert one == {"00_environment": (), "01_tensors": ("torch._dynamo",)}
+    assert jobs.zygote_preload(ROOT / "solutions" / "day1", ("00_environment", "03_modules")) == ("torch._dynamo",)
     assert {"torch._inductor.compile_fx", "onnx", "onnxscript"} <= day["day3"]
-    assert zygote.needed("x = torch.compile(model)") == ("torch._inductor.compile_fx",)
+    assert zygote.needed("x = torch.compile(model)") == ("torch._dynamo", "torch._inductor.compile_fx")

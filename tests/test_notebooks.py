@@ -46,6 +46,23 @@ def test_solution_runs_clean(path):
     assert not problems, "\n\n".join(problems)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=nb_key)
+def test_grading_zygotes_preload_what_the_solution_imports(path):
+    """Each costly module the solution imported (grader/jail/zygote.py NEEDED_BY) is one a run grading this
+    notebook has its zygotes import, predicted from its code: else each of its kernels pays 1-2 CPU-s for it."""
+    from grader.jail import zygote
+    from grader.run import jobs
+
+    run = executed(path)
+    costly = sorted({m for _, modules in zygote.NEEDED_BY for m in modules})
+    found = run.kernel.run(f"import sys\nprint('IMPORTED', *[m for m in {costly!r} if m in sys.modules])")
+    assert found.ok, found.message
+    imported = set(next(x for x in found.stdout.splitlines() if x.startswith("IMPORTED")).split()[1:])
+    predicted = set(jobs.zygote_preload(path.parent, (path.stem,)))
+    assert imported <= predicted, f"imported but not preloaded: {sorted(imported - predicted)}"
+
+
 def _is_mutant_of(item, path, exercise: str) -> bool:
     """Whether pytest ``item`` tries a mutant of ``exercise`` in notebook ``path``."""
     params = getattr(getattr(item, "callspec", None), "params", {})

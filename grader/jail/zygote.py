@@ -45,10 +45,7 @@ import struct
 import sys
 
 FILE = os.path.abspath(__file__) if "__file__" in globals() else ""
-# torch._dynamo: an optimizer's first step imports it (as does a matmul on the meta device), 1.1-1.8 CPU-s
-# in every kernel that trains; imported here once, its pages are shared by the kernels forked after
-# (a Day 1 class: 76-83 -> 58-60 CPU-s, cells 1.7 -> 1.0 s a notebook, peak kernel memory 153 -> 68 MB).
-PRELOAD = ("numpy", "torch", "torch.nn.functional", "torch.testing", "torch._dynamo", "ptcourse", "ptcourse.checks",
+PRELOAD = ("numpy", "torch", "torch.nn.functional", "torch.testing", "ptcourse", "ptcourse.checks",
            "ptcourse.messages", "ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell",
            "ipykernel.debugger", "matplotlib", "matplotlib.figure", "matplotlib.font_manager",
            "matplotlib.backends.backend_agg")
@@ -60,11 +57,20 @@ GUARD_PRELOAD = ("ptcourse.training", "ptcourse.placement", "ptcourse.spies", "p
                  "IPython.core.display", "torch.optim", "torch.optim.optimizer", "torch.optim.lr_scheduler",
                  "torch.utils.data", "torch.nn.modules.module", "torch.amp", "torch.amp.autocast_mode")
 # What a course's notebooks use that costs each kernel a second or more to import, by the words in their
-# code that say they use it: a run's zygotes import those its day's notebooks use (:func:`needed`), once,
-# for every kernel they fork (Day 3: torch.compile's compiler 1.1 CPU-s, ONNX export's 1.4 CPU-s). Only
-# modules that start no thread when imported (a zygote must fork with one thread: onnxruntime starts one).
-NEEDED_BY = (("torch.compile", ("torch._inductor.compile_fx",)), ("torch.onnx", ("onnx", "onnxscript", "onnxscript.function_libs.torch_lib.ops")),
-             ("torchvision", ("torchvision",)))
+# code that say they use it: a run's zygotes import those the run's notebooks use (:func:`needed`), once,
+# for every kernel they fork. Only modules that start no thread when imported (a zygote must fork with one
+# thread: onnxruntime starts one). tests/test_notebooks.py runs each solution and checks that every one of
+# these it imported is predicted from its code.
+# * torch._dynamo, 1.2 CPU-s: an optimizer's first step imports it, as do a matmul on the meta device
+#   (ptcourse.placement's ``watch``) and the compiler. Shared by the kernels of a Day 1 class, it took
+#   76-83 -> 58-60 CPU-s, cells 1.7 -> 1.0 s a notebook, peak kernel memory 153 -> 68 MB; a run of notebooks
+#   that never import it (Day 1's 00 and 02) no longer pays it in each zygote.
+# * Day 3: torch.compile's compiler 1.1 CPU-s, ONNX export's 1.4 CPU-s; torchvision (Day 2, and ONNX export's).
+DYNAMO = ("torch._dynamo",)
+VISION = (*DYNAMO, "torchvision")  # torchvision imports torch._dynamo; ONNX export imports torchvision
+NEEDED_BY = (("optim", DYNAMO), ("watch(", DYNAMO), ("torch.compile", (*DYNAMO, "torch._inductor.compile_fx")),
+             ("torch.onnx", ("onnx", "onnxscript", "onnxscript.function_libs.torch_lib.ops", *VISION)),
+             ("torchvision", VISION))
 MAX_MSG = 1 << 20
 
 
@@ -134,8 +140,8 @@ def _draw_once() -> None:
 
 
 def needed(code: str) -> tuple[str, ...]:
-    """The modules of :data:`NEEDED_BY` that ``code`` (a day's notebooks' code cells) says it uses."""
-    return tuple(module for words, modules in NEEDED_BY if words in code for module in modules)
+    """The modules of :data:`NEEDED_BY` that ``code`` (the code cells of a run's notebooks) says it uses, once each."""
+    return tuple(dict.fromkeys(module for words, modules in NEEDED_BY if words in code for module in modules))
 
 
 def _preload_quietly(extra: tuple[str, ...] = ()) -> None:

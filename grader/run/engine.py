@@ -463,7 +463,8 @@ class Grader:
                 if sub.error is not None:
                     self.record(sub, fp, None, bar)
             pending = {i: (sub, fp) for i, (sub, fp) in enumerate(todo) if sub.error is None}
-            items = [(i, self.spec(sub)) for i, (sub, fp) in pending.items()]
+            run_notebooks = tuple(sorted({sub.notebook for sub, _ in pending.values()}))
+            items = [(i, self.spec(sub, run_notebooks)) for i, (sub, fp) in pending.items()]
             warmed = False
             if items:  # no cluster is started for a rerun with nothing new
                 # The executor first: the reference runs use its warm kernels (the local pool's; a cluster's
@@ -497,15 +498,16 @@ class Grader:
         self.finalize(subs, unknown)
         cache.clear()  # the run is done: the next one draws a new secret (grader/run/reference.py)
 
-    def spec(self, sub: submissions.Submission) -> jobs.JobSpec:
-        """The pure task for one submission: its bytes and ids, the sources' digest, the limits, its language.
-        The limits as given: ``threads == 0`` is decided where the job runs (jobs.kernel_limits)."""
+    def spec(self, sub: submissions.Submission, run_notebooks: tuple[str, ...] = ()) -> jobs.JobSpec:
+        """The pure task for one submission: its bytes and ids, the sources' digest, the limits, its language,
+        the notebooks of the run (what the zygotes preload). The limits as given: ``threads == 0`` is decided
+        where the job runs (jobs.kernel_limits)."""
         return jobs.JobSpec(
             day=self.day, student=sub.student, notebook=sub.notebook, nb_bytes=nbformat.writes(sub.nb).encode(),
             sources_digest=self.sources_digest, limits=self.opts.limits, language=sub.lang,
             timestamp=sub.timestamp, due=self.intake.due_for(sub.student, self.due), env=dict(self.opts.env),
             sandbox=self.opts.sandbox,
-            allow_unsandboxed=self.opts.allow_unsandboxed or self.in_process,
+            allow_unsandboxed=self.opts.allow_unsandboxed or self.in_process, notebooks=run_notebooks,
         )
 
     def with_second_key(self, items: list, work_root: Path, hide: list[Path], executor, workers: int,

@@ -559,6 +559,8 @@ class JobSpec:
     sandbox: bool = True  # jail the kernel with bubblewrap (False only with --no-sandbox)
     allow_unsandboxed: bool = False  # a worker without bubblewrap or a memory cgroup may still grade
     observe: ObserveSpec | None = None  # the second key: the run's secret and the reference's observations
+    # the notebooks of the day this run grades: what its zygotes import for them (zygote_preload); () all
+    notebooks: tuple[str, ...] = ()
 
 
 @dataclass
@@ -631,12 +633,14 @@ def protected_names(solution: Path) -> list | None:
 
 
 @functools.lru_cache(maxsize=16)
-def zygote_preload(source: Path) -> tuple[str, ...]:
+def zygote_preload(source: Path, notebooks: tuple[str, ...] = ()) -> tuple[str, ...]:
     """What the zygotes of jobs graded against ``source`` (a day's course notebooks) import beside the usual:
-    the costly modules its notebooks use (:func:`grader.jail.zygote.needed`), the same for every job of
-    the day, so its jobs share one zygote per worker."""
+    the costly modules that ``notebooks`` (the run's; none given: every notebook of the day) use
+    (:func:`grader.jail.zygote.needed`), the same for every job of the run, so its jobs share one zygote
+    per worker."""
     code = []
-    for path in sorted(Path(source).glob("*.ipynb")):
+    paths = [Path(source) / f"{n}.ipynb" for n in sorted(notebooks)] or sorted(Path(source).glob("*.ipynb"))
+    for path in paths:
         try:
             nb = nbformat.read(str(path), as_version=4)
         except Exception:  # noqa: BLE001 - an unreadable course notebook: its job says so
@@ -721,7 +725,7 @@ def run_spec(spec: JobSpec, *, work_root: Path | None = None, source: Path | Non
         outcome = run_job(job_dir=job_dir, day=spec.day, student=spec.student, notebook=spec.notebook, nb=nb,
                          template=template, limits=limits, iso=iso, hide=_hide_of(root, hide),
                          timestamp=spec.timestamp, env=env, due=spec.due, observe=spec.observe, zygotes=zygotes,
-                         guard_names=protected_names(source / f"{spec.notebook}.ipynb"), preload=zygote_preload(source))
+                         guard_names=protected_names(source / f"{spec.notebook}.ipynb"), preload=zygote_preload(source, spec.notebooks))
         outcome.worker = whoami()
     finally:
         if not settings.environment().keep:
@@ -767,7 +771,7 @@ def warm_up(spec: JobSpec, count: int, *, work_root: Path, hide: list[Path] | tu
     if refusal(spec, None, iso) is None and iso.bwrap and zygotes is not None:
         limits, env = kernel_limits(spec, slots), _env_of(spec)
         hidden = _hidden_paths([*_hide_of(Path(work_root), hide), Path("/tmp"), Path.home()])
-        preload = zygote_preload(Path(source) if source is not None else worker_sources(spec.day))
+        preload = zygote_preload(Path(source) if source is not None else worker_sources(spec.day), spec.notebooks)
         ready = zygotes.warm(count, iso, limits, hidden, _put_back(), lambda c: _kernel_env(Path(c), limits, env), preload)
     forkserver.join()
     if template is not None:
