@@ -12,10 +12,16 @@ tell; ``UNJUDGED`` lists the few functions where it cannot, with the reason).
 
 It runs in the notebook's live kernel, the solution executed once for all of the notebook's tests
 (tests/harness/executed.py; tests/conftest.py keeps them in one xdist group, this test after the
-mutants and before the untouched copy), and puts back what it changes there. A candidate costs three
-requests: a silent one that turns the checks off, arms the first cell and puts the candidate in place;
-the cell itself, as the grader runs it; a silent one that disarms, turns the checks on and runs the
-solution's cell again. It stops at the first cell whose observations differ.
+mutants and before the untouched copy), and puts back what it changes there. All of an exercise
+function's candidates are tried in one request (:data:`BATCH`): for each, the checks off, the cell
+armed, the candidate in place, each observing cell run as a cell of its own (IPython's ``run_cell``,
+its observations captured), then the checks back on and the solution's cell run again; a candidate
+stops at its first cell that observes nothing. A candidate that gives every observation there is tried
+again the grader's way, three requests of its own (:meth:`Stand.observes`: a silent one that turns the
+checks off, arms the cell and puts the candidate in place; the cell itself; a silent one that disarms,
+turns the checks on and runs the solution's cell again), and only that verdict counts. Both ways must
+see the solution put back give its observations and a stand-in that does nothing not give them.
+(One request for all candidates instead of three each: day1/01 and 02, their solutions' runs included, 30 -> 18 CPU-s.)
 
 The red team's ``PACKAGE_ANSWERS`` (tests/harness/redteam.py) then imports such helpers in untouched
 notebooks graded by the class grader: each earns 0 on the checks it targets.
@@ -29,6 +35,7 @@ import pytest
 
 from grader.judge import observations as ob
 from grader.run import engine, jobs
+from ptcourse.observe import MIME
 from tests.harness import redteam
 from tests.harness.executed import executed
 from tools.classroom import untouched, write_class
@@ -82,6 +89,42 @@ def _ptg_candidates(_target, _skip):
     return _out
 """
 
+# Every candidate of one exercise function in one request (see the module's docstring): what the three
+# requests of Stand.observes do, in the kernel, each observing cell run by IPython as a cell of its own.
+BATCH = """
+def _ptg_batch(_cells, _name, _exprs, _before, _after, _mime):
+    from IPython.utils.capture import capture_output
+    _ip = get_ipython()
+    _all = []
+    for _expr in _exprs:
+        _got = {}
+        try:
+            for _i, (_gid, _src, _arm) in enumerate(_cells):
+                _armed = _ip.run_cell(_before + "\\n" + _arm + ("\\n" + _name + " = " + _expr if not _i else ""),
+                                      silent=True)
+                if not _armed.success:
+                    _got = None
+                    break
+                with capture_output() as _cap:
+                    _ip.run_cell(_src)
+                _sent = {}
+                for _out in _cap.outputs:
+                    _p = _out.data.get(_mime)
+                    if isinstance(_p, dict):
+                        _n = str(_p.get("name", ""))
+                        _sent[_n] = ({"kind": "other", "type": "observed twice"} if _n in _sent
+                                     else {_k: _v for _k, _v in _p.items() if _k not in ("key", "name")})
+                _got[_gid] = _sent
+                if not _sent:
+                    break
+        finally:
+            _back = _ip.run_cell(_after, silent=True)
+        if not _back.success:
+            raise RuntimeError("the solution's cell fails when run again")
+        _all.append(_got)
+    print("BATCH:" + _js.dumps(_all))
+"""
+
 NOTEBOOKS = [*solution_notebooks("day1"), *solution_notebooks("day2")]
 DISARM = "__import__('ptcourse.observe', fromlist=['arm'])._armed.update(key=None)"
 
@@ -133,8 +176,23 @@ class Stand:
 
     def gives_every_observation(self, ref: dict, name: str, expr: str) -> bool:
         """Whether ``name = expr`` gives the solution's observations in every observing cell."""
-        got = self.observes(ref, name, expr)
+        return self.every(ref, self.observes(ref, name, expr))
+
+    def every(self, ref: dict, got: dict | None) -> bool:
+        """Whether ``got`` (a run's observations by cell) gives the solution's in every observing cell."""
         return got is not None and all(g in got and ob.judge(g, ref[g], got[g]) is None for g in self.cells)
+
+    def batch(self, ref: dict, name: str, exprs: list[str]) -> list[bool]:
+        """For each of ``exprs`` in turn, whether ``name = expr`` gives every observation, all in one request
+        (:data:`BATCH`): a quick sieve, each cell run by IPython's ``run_cell``."""
+        cells = [(g, source, _arm(g)) for g, source in self.cells.items()]
+        result = self.kernel.run(f"_ptg_batch({cells!r}, {name!r}, {exprs!r}, {CHECKS_OFF!r}, "
+                                 f"{chr(10).join([DISARM, CHECKS_ON, self.restore])!r}, {MIME!r})")
+        # The request's reply is an error whenever one of its cells raised (ipykernel keeps the last error
+        # IPython showed), as most candidates do: the batch got to its end if it printed its answer.
+        line = next((x for x in result.stdout.splitlines() if x.startswith("BATCH:")), None)
+        assert line is not None, f"the batch of candidates failed: {result.message}\n{result.traceback[-1500:]}"
+        return [self.every(ref, got) for got in json.loads(line[len("BATCH:"):])]
 
 
 NOTHING = "lambda *args, **kwargs: None"
@@ -167,7 +225,7 @@ def test_no_public_callable_answers_an_exercise(path):
     # obeys it would look like no answer to pick_device whatever it computes otherwise.
     assert kernel.run(HIDE_DEVICE).ok
     try:
-        assert kernel.run(CANDIDATES).ok
+        assert kernel.run(CANDIDATES + BATCH).ok
         for exercise in exercises(run.nb):
             cells = {t.grade_id: t.source for t in exercise.tests if observation_part(t) is not None}
             if not cells:
@@ -183,13 +241,18 @@ def test_no_public_callable_answers_an_exercise(path):
                 assert stand.gives_every_observation(ref, name, "_ptg_solution"), (
                     f"{exercise.grade_id}: the solution put back as {name} does not give its own observations")
                 controls += 1
-                if stand.gives_every_observation(ref, name, NOTHING):
+                nothing = stand.gives_every_observation(ref, name, NOTHING)
+                exprs = [f"__import__('importlib').import_module({m!r}).{a}" for m, a in candidates]
+                sieve = stand.batch(ref, name, ["_ptg_solution", NOTHING, *exprs])
+                assert sieve[:2] == [True, nothing], (
+                    f"{exercise.grade_id} ({name}): the batch sees the solution and a stand-in that does nothing "
+                    f"as {sieve[:2]}, one at a time {[True, nothing]}")
+                if nothing:
                     unjudged.append((exercise.grade_id, name))
                     continue
-                for module, attr in candidates:
+                for (module, attr), expr, passed in zip(candidates, exprs, sieve[2:], strict=True):
                     tried += 1
-                    if stand.gives_every_observation(
-                            ref, name, f"__import__('importlib').import_module({module!r}).{attr}"):
+                    if passed and stand.gives_every_observation(ref, name, expr):
                         answers.append(f"{module}.{attr} answers {exercise.grade_id} ({name})")
     finally:
         put_back = kernel.run(PUT_BACK)
