@@ -285,9 +285,17 @@ def test_formgrader_lists_days_notebooks_points(page, lab, artifacts):
     for day in DAYS:
         frame.locator("td", has_text=day).first.wait_for()
     ui.shot(page, artifacts, "20_formgrader_assignments")
+
+    def shown(crumb: str) -> None:
+        """Wait until the formgrader shows the page whose breadcrumb ends in ``crumb``: Manage Assignments'
+        table links each day too, so a click before the next page replaced it went to the wrong page."""
+        frame.locator("ol.breadcrumb li.active").filter(has_text=re.compile(f"^{re.escape(crumb)}$")).wait_for()
+
     frame.locator("ul").get_by_role("link", name="Manual Grading").click()
     for i, day in enumerate(DAYS, start=21):
+        shown("Manual Grading")
         frame.locator("table").get_by_role("link", name=day, exact=True).click()
+        shown(day)
         for nb in solution_notebooks(day):
             row = frame.locator("tr", has=frame.locator("td", has_text=nb.stem))
             row.first.wait_for()
