@@ -107,13 +107,7 @@ def _ptg_batch(_cells, _name, _exprs, _before, _after, _mime):
                     break
                 with capture_output() as _cap:
                     _ip.run_cell(_src)
-                _sent = {}
-                for _out in _cap.outputs:
-                    _p = _out.data.get(_mime)
-                    if isinstance(_p, dict):
-                        _n = str(_p.get("name", ""))
-                        _sent[_n] = ({"kind": "other", "type": "observed twice"} if _n in _sent
-                                     else {_k: _v for _k, _v in _p.items() if _k not in ("key", "name")})
+                _sent = [_out.data[_mime] for _out in _cap.outputs if isinstance(_out.data.get(_mime), dict)]
                 _got[_gid] = _sent
                 if not _sent:
                     break
@@ -192,7 +186,11 @@ class Stand:
         # IPython showed), as most candidates do: the batch got to its end if it printed its answer.
         line = next((x for x in result.stdout.splitlines() if x.startswith("BATCH:")), None)
         assert line is not None, f"the batch of candidates failed: {result.message}\n{result.traceback[-1500:]}"
-        return [self.every(ref, got) for got in json.loads(line[len("BATCH:"):])]
+        # each cell's observation payloads, read as the grader reads a cell's messages (sent_observations)
+        found = json.loads(line[len("BATCH:"):])
+        return [self.every(ref, None if got is None else {
+            g: sent_observations([{"content": {"data": {MIME: p}}} for p in payloads]) for g, payloads in got.items()})
+            for got in found]
 
 
 NOTHING = "lambda *args, **kwargs: None"
