@@ -2,7 +2,7 @@
 
 Hand-in times (garbled, in the future, missing), per-student extensions (``--extensions``), due
 dates inside a daylight-saving jump or fold, class lists in the encodings spreadsheets save
-(UTF-8 with and without BOM, Excel's "Unicode text", cp1252), names in any script, and what a
+(UTF-8 with and without BOM, Excel's "Unicode text", cp1252, GBK), names in any script, and what a
 Gradescope learner sees before publishing (tests/test_gradescope.py). The class at the end is
 graded through the command line with a fake executor: no notebook runs, so it takes seconds.
 """
@@ -74,6 +74,40 @@ def test_an_unreadable_roster_names_the_file_the_line_and_what_to_do(tmp_path, d
     text = str(err.value)
     assert "class list.csv" in text and all(w in text for w in words), text
     assert "codec" not in text and "decode" not in text and "Traceback" not in text
+
+
+# Excel's plain "CSV" on a Simplified-Chinese Windows is GBK; most of its bytes are cp1252 letters too.
+ZH_ROWS = [MOODLE_HEADER, ["伟", "张", "S-1", "wei@example.edu", "-"], ["芳", "王", "S-2", "fang@example.edu", "-"]]
+
+
+@pytest.mark.parametrize("rows, sep, last_names", [
+    (ZH_ROWS, ",", ["张", "王"]),
+    ([MOODLE_HEADER, ["明", "李", "S-1", "ming@example.edu", "-"]], ";", ["李"]),  # one short name
+    ([*ZH_ROWS, ["Renée", "Dupré", "S-3", "renee@example.edu", "-"]], ",", ["张", "王", "Dupré"]),  # GBK has é too
+])
+def test_a_chinese_excel_roster_is_read_as_gbk_not_as_mojibake(tmp_path, rows, sep, last_names):
+    path = tmp_path / "grades.csv"
+    data = table(rows, sep).encode("gbk")
+    data.decode("cp1252")  # the trap: these bytes are valid Windows-1252 too
+    path.write_bytes(data)
+    found = roster.load(path)
+    assert found.encoding == "GBK (GB18030)" and [r["Last name"] for r in found.rows] == last_names
+
+
+# Each accented letter followed by a letter: GBK reads every pair as one Chinese character.
+@pytest.mark.parametrize("rows", [
+    [MOODLE_HEADER, ["François", "Hénault", "S-1", "f@example.edu", "-"], ["Éloïse", "Ångström", "S-2", "e@x.edu", "-"]],
+    [MOODLE_HEADER, ["Loïc", "Bénard", "S-1", "loic@example.edu", "-"]],
+    [MOODLE_HEADER, ["Jürgen", "Müller", "S-1", "jm@example.edu", "-"], ["Anaïs", "Brontës", "S-2", "ab@example.edu", "-"]],
+])
+def test_a_western_excel_roster_that_gbk_could_also_read_stays_cp1252(tmp_path, rows):
+    path = tmp_path / "grades.csv"
+    data = table(rows, ";").encode("cp1252")
+    data.decode("gb18030")  # the trap: these bytes are valid GBK too
+    path.write_bytes(data)
+    found = roster.load(path)
+    assert found.encoding == "Windows-1252 (cp1252)"
+    assert [r["Last name"] for r in found.rows] == [r[1] for r in rows[1:]]
 
 
 def test_text_files_say_which_encoding_they_used(tmp_path):

@@ -6,11 +6,16 @@ Spreadsheets save text in a few encodings, and a teacher rarely knows which:
   downloads; Excel writes the mark ``EF BB BF``);
 * UTF-16 with a byte-order mark, tab-separated: what Excel calls "Unicode text" (``FF FE``, little
   endian on Windows and macOS);
-* Windows-1252 (cp1252): Excel's plain "CSV (comma delimited)" on a Western-European Windows.
+* the Windows "ANSI" code page of Excel's plain "CSV (comma delimited)": Windows-1252 (cp1252) on a
+  Western-European Windows, GBK (read as GB18030, its superset) on a Simplified-Chinese one, the
+  course's other language.
 
-:func:`read_text` tries them in that order and says which one it used; a file that is none of them
-(an Excel workbook, bytes cp1252 does not define) is refused with :class:`TextFileError`, whose
-message names the file, the line and what to do: never a raw codec error.
+:func:`read_text` tries them in that order and says which one it used. Many bytes are valid in both
+code pages (``é`` before a letter is a GBK character, a Chinese name is cp1252 mojibake), so where
+both read a file, charset-normalizer (a maintained detector) picks the one whose text is coherent:
+a Chinese class list is never read as mojibake, a Western one never as Chinese. A file that is
+none of them (an Excel workbook, bytes neither code page defines) is refused with
+:class:`TextFileError`, whose message names the file, the line and what to do: never a raw codec error.
 """
 
 from __future__ import annotations
@@ -33,12 +38,14 @@ class TextFileError(ValueError):
 @dataclass(frozen=True)
 class TextFile:
     text: str  # without a byte-order mark
-    encoding: str  # "UTF-8", "UTF-8 with BOM", "UTF-16", "Windows-1252 (cp1252)"
+    encoding: str  # "UTF-8", "UTF-8 with BOM", "UTF-16", "Windows-1252 (cp1252)", "GBK (GB18030)"
 
 
 BOMS = ((codecs.BOM_UTF8, "utf-8-sig", "UTF-8 with BOM"),
         (codecs.BOM_UTF16_LE, "utf-16", "UTF-16"),
         (codecs.BOM_UTF16_BE, "utf-16", "UTF-16"))
+# The code pages of Excel's plain CSV on the Windows of the course's two languages, Western first.
+CODE_PAGES = (("cp1252", "Windows-1252 (cp1252)"), ("gb18030", "GBK (GB18030)"))
 WORKBOOKS = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0")  # .xlsx/.ods (a zip), .xls (OLE2)
 
 
@@ -78,12 +85,28 @@ def decode(data: bytes, path: Path) -> TextFile:
         return TextFile(data.decode("utf-8"), "UTF-8")
     except UnicodeDecodeError:
         pass
-    try:
-        text = data.decode("cp1252")
-    except UnicodeDecodeError as exc:
-        raise _refuse(path, "grader.textfile.unknown", line=_line(data, exc.start),
-                      byte=f"0x{data[exc.start]:02X}") from None
-    return TextFile(text, "Windows-1252 (cp1252)")
+    return _code_page(data, path)
+
+
+def _code_page(data: bytes, path: Path) -> TextFile:
+    """``data`` read in the code page of :data:`CODE_PAGES` that reads it; where several do, the one
+    charset-normalizer finds coherent (Western first where it cannot tell)."""
+    read, errors = {}, []
+    for codec, name in CODE_PAGES:
+        try:
+            read[codec] = TextFile(data.decode(codec), name)
+        except UnicodeDecodeError as exc:
+            errors.append(exc)
+    if not read:  # said at cp1252's first bad byte
+        raise _refuse(path, "grader.textfile.unknown", line=_line(data, errors[0].start),
+                      byte=f"0x{data[errors[0].start]:02X}") from None
+    if len(read) > 1:
+        import charset_normalizer
+
+        best = charset_normalizer.from_bytes(data, cp_isolation=list(read)).best()
+        if best is not None and best.encoding in read:
+            return read[best.encoding]
+    return next(iter(read.values()))
 
 
 def read_csv(text: str, delimiter: str, path: Path) -> tuple[list[str], list[tuple[int, dict]]]:

@@ -13,8 +13,8 @@ MESSAGES = {
         "again as 'CSV UTF-8 (comma delimited)' and give that file."
     ),
     "grader.textfile.unknown": (
-        "{file} is neither UTF-8, UTF-16 nor Windows-1252 text: line {line} holds the byte {byte}, which "
-        "none of them uses. Open it in Excel or LibreOffice, save it as 'CSV UTF-8 (comma delimited)' and "
+        "{file} is neither UTF-8, UTF-16, Windows-1252 nor GBK text: line {line} holds the byte {byte}, "
+        "which none of them reads there. Open it in Excel or LibreOffice, save it as 'CSV UTF-8 (comma delimited)' and "
         "give that file."
     ),
     "grader.textfile.unreadable": "cannot read {file}: {reason}.",

@@ -10,7 +10,7 @@ MESSAGES = {
         "“CSV UTF-8（逗号分隔）”，再提供那个文件。"
     ),
     "grader.textfile.unknown": (
-        "{file} 既不是 UTF-8、UTF-16，也不是 Windows-1252 文本：第 {line} 行有字节 {byte}，这三种编码都不用它。"
+        "{file} 既不是 UTF-8、UTF-16、Windows-1252，也不是 GBK 文本：第 {line} 行的字节 {byte} 在那里这几种编码都读不了。"
         "请用 Excel 或 LibreOffice 打开，另存为“CSV UTF-8（逗号分隔）”，再提供那个文件。"
     ),
     "grader.textfile.unreadable": "无法读取 {file}：{reason}。",
