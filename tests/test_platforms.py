@@ -165,6 +165,44 @@ def test_zip_cannot_escape_or_link(tmp_path):
     assert len(out.skipped) == 3 and not (tmp_path / "escape.ipynb").exists()
 
 
+class _Unmarked(zipfile.ZipInfo):
+    """A member whose name is written in bytes of the maker's code page, without the UTF-8 mark."""
+
+    raw = b""
+
+    def _encodeFilenameFlags(self):  # noqa: N802 - zipfile's own hook
+        return self.raw, self.flag_bits & ~0x800
+
+
+# A class download zipped again by the teacher: Windows' "Send to compressed folder" writes the OEM code page
+# (GBK on a Simplified-Chinese Windows, cp437 on a Western one), macOS's Archive Utility UTF-8, neither marked.
+REZIPPED = [
+    ("gbk", ["张伟_123457", "王芳_123458"]),
+    ("gbk", ["李娜_123459"]),
+    ("utf-8", ["José Müller_123460", "张伟_123457"]),
+    ("cp437", ["Hélène Dupré_123461", "Loïc Bénard_123462"]),  # every byte pair is GBK too: 'H俵妌e Dupr俖123461'
+    ("cp437", ["José Müller_123460"]),
+]
+
+
+@pytest.mark.parametrize("encoding, folders", REZIPPED)
+def test_a_download_zipped_again_without_utf8_names_keeps_the_students_names(tmp_path, encoding, folders):
+    """Each student's folder name comes out as the teacher's machine wrote it, never as mojibake."""
+    archive = tmp_path / "rezipped.zip"
+    nb = nbformat.writes(untouched(DAY, "00_environment"))
+    with zipfile.ZipFile(archive, "w") as z:
+        for folder in folders:
+            member = _Unmarked(f"{folder}_assignsubmission_file_/00_environment.ipynb")
+            member.raw = member.filename.encode(encoding)
+            z.writestr(member, nb)
+    from grader.intake import downloads
+
+    downloads.unpack(archive, 10**6, into=tmp_path / "out")
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(f"{f}_assignsubmission_file_" for f in folders)
+    found = {s.student for s in submissions.discover(tmp_path / "out", DAY, masters())}
+    assert found == {f.replace(" ", "_") for f in folders}  # the grader's ids: a space becomes "_"
+
+
 # -- rosters ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("sep", [",", ";", "\t"])
 def test_roster_separator_is_detected(tmp_path, sep):
