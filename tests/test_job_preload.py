@@ -114,3 +114,15 @@ def test_a_runs_zygotes_import_the_costly_modules_its_notebooks_use():
     assert jobs.zygote_preload(ROOT / "solutions" / "day1", ("00_environment", "03_modules")) == ("torch._dynamo",)
     assert {"torch._inductor.compile_fx", "onnx", "onnxscript"} <= day["day3"]
     assert zygote.needed("x = torch.compile(model)") == ("torch._dynamo", "torch._inductor.compile_fx")
+
+
+def test_the_kernel_started_early_is_the_one_the_job_would_start():
+    """A job's process starts its kernel while nbgrader prepares (execute.start_kernel_early), and Execute
+    takes it only if it has Execute's own arguments: a mismatch would start every kernel twice, silently."""
+    from traitlets.config import Config
+
+    from grader.jail import execute
+
+    config = Config()
+    exec(jobs.JOB_CONFIG.format(cell_timeout=30, iopub_timeout=10), {"c": config})  # the job's nbgrader_config.py
+    assert execute.JailedExecute(config=config).kernel_arguments() == execute.EARLY_ARGUMENTS

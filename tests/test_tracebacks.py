@@ -82,6 +82,24 @@ def test_a_learner_error_through_a_course_helper_keeps_only_the_learners_frames(
     assert "interactiveshell" in sys.last_traceback.tb_frame.f_code.co_filename, "%debug keeps the whole traceback"
 
 
+def test_a_grading_kernels_plain_drawing_keeps_only_the_learners_frames_too(shell):
+    """A grading kernel draws errors plainly (grader/jail/execute.py: GRADING_ARGUMENTS, 15-20 ms less an
+    error); the autograded notebook an instructor opens still shows the learner's frames and lines only."""
+    from grader.jail import execute
+
+    assert "--InteractiveShell.xmode=Plain" in execute.GRADING_ARGUMENTS
+    tracebacks.install(shell)
+    shell.run_line_magic("xmode", "Plain")
+    try:
+        shell.run_cell(NET)
+        text = _draw(shell, "predict(Net(), torch.zeros(4, 3))")
+    finally:
+        shell.run_line_magic("xmode", "Context")
+    for leak in LEAKS:
+        assert leak not in text, f"{leak!r} in a graded notebook's error:\n{text}"
+    assert "return self.fc(x.T)" in text and text.rstrip().endswith("(3x4 and 3x2)"), text
+
+
 def test_a_chained_error_is_trimmed_in_every_part(shell):
     tracebacks.install(shell)
     shell.run_cell(NET)

@@ -39,6 +39,7 @@ from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbclient.util import ensure_async, run_sync
 from nbformat.v4 import new_output
 from nbgrader.preprocessors import Execute
+from traitlets import List, Unicode
 
 from grader import compat, settings
 from grader.jail import bounds
@@ -133,7 +134,12 @@ class JailedKernelManager(compat.KernelManagerPatches, AsyncKernelManager):
 # its Execute step starts a kernel. The grading job's process starts the kernel first (the same
 # kernel, with the same arguments, that Execute would start), so that it boots meanwhile.
 EARLY_KERNEL = "python3"  # the course's kernel (a notebook naming another gets its own, as usual)
-EARLY_ARGUMENTS = ["--HistoryManager.hist_file=:memory:"]  # what nbclient adds for an IPython kernel
+# A grading kernel draws tracebacks plainly. The error output keeps its name and value, which are all the
+# grader reads (grader.run.jobs.error_text); IPython's default drawing (stack_data, inspect.getmodule
+# scanning torch's ~1,700 modules) cost each error 15-20 ms, and an untouched or mutant notebook
+# raises one in most of its cells. A learner's own kernel keeps the default, trimmed to their frames.
+GRADING_ARGUMENTS = ["--InteractiveShell.xmode=Plain"]
+EARLY_ARGUMENTS = [*GRADING_ARGUMENTS, "--HistoryManager.hist_file=:memory:"]  # and what nbclient adds
 _early: JailedKernelManager | None = None
 
 
@@ -202,6 +208,8 @@ def _short_error(content: dict, limit: int = settings.ERROR_BYTES) -> dict:
 class JailedExecute(compat.KernelClientStart, Execute):
     """nbgrader's Execute preprocessor with a jailed kernel, an output cap and crash recovery."""
 
+    extra_arguments = List(Unicode(), default_value=GRADING_ARGUMENTS).tag(config=True)
+
     def __init__(self, *args, **kwargs):
         kwargs["kernel_manager_class"] = JailedKernelManager
         super().__init__(*args, **kwargs)
@@ -233,10 +241,7 @@ class JailedExecute(compat.KernelClientStart, Execute):
             # The kernel nbclient would start: the notebook's kernelspec (else the manager's default),
             # nbclient's arguments, the jail's folder.
             name = (nb.metadata.get("kernelspec") or {}).get("name") or self.kernel_name or EARLY_KERNEL
-            arguments = list(self.extra_arguments)
-            if self.ipython_hist_file and not any(a.startswith("--HistoryManager.hist_file") for a in arguments):
-                arguments.append(f"--HistoryManager.hist_file={self.ipython_hist_file}")
-            km = self._early_km = _take_early(name, arguments, self.jail.cwd)
+            km = self._early_km = _take_early(name, self.kernel_arguments(), self.jail.cwd)
         try:
             nb, resources = super().preprocess(nb, resources, km)
         finally:
@@ -244,6 +249,13 @@ class JailedExecute(compat.KernelClientStart, Execute):
             if self._early_km is not None and self.km is not None:  # not cleaned up by nbclient
                 self._cleanup_kernel()
         return nb, resources
+
+    def kernel_arguments(self) -> list[str]:
+        """The arguments nbclient starts its kernel with: ours, and the history file it adds for IPython."""
+        arguments = list(self.extra_arguments)
+        if self.ipython_hist_file and not any(a.startswith("--HistoryManager.hist_file") for a in arguments):
+            arguments.append(f"--HistoryManager.hist_file={self.ipython_hist_file}")
+        return arguments
 
     @contextmanager
     def setup_kernel(self, **kwargs):
