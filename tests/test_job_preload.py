@@ -80,7 +80,7 @@ def test_a_cluster_classs_references_run_on_warm_kernels(monkeypatch, tmp_path):
     monkeypatch.setattr(jobs, "worker_cpus", lambda: 2)
     monkeypatch.setattr(jobs, "run_spec", lambda spec, **kw: calls.append(kw) or "ran in the driver")
     grader = types.SimpleNamespace(source=tmp_path, template=tmp_path / "t.db", masters={}, summary=None,
-                                   log_line=print)
+                                   log_line=print, warn=print)
     engine.Grader.with_second_key(grader, [], tmp_path, [], object(), 2, reference.Cache(None, ""))
     spec = jobs.JobSpec(day="day1", student="reference", notebook="x", nb_bytes=b"{}", sources_digest="")
     assert seen["run"](spec) == "ran in the driver" and calls[0]["slots"] == 2

@@ -356,7 +356,8 @@ def test_encrypted_upload_and_a_broken_class_zip_stay_notes(tmp_path, monkeypatc
         z.writestr("secret.ipynb", "{}")
     (dl / "more-submissions.zip").write_bytes(b"not a zip")
     by = students(submissions.discover(dl, DAY, masters()))
-    assert "no notebook" in by["smithalice_10001"][0].error
+    (locked,) = by["smithalice_10001"]  # the notebook in it is named, with why, and needs the instructor
+    assert "'secret.ipynb' in 'locked.zip'" in locked.error and "encrypted" in locked.error and locked.intake_problem
     (bad,) = by["more-submissions.zip"]
     assert not bad.attributed and "could not be opened" in bad.error and bad.intake_problem
     assert by["zedzed_10099"][0].notebook == NB

@@ -162,7 +162,98 @@ def test_zip_cannot_escape_or_link(tmp_path):
 
     out = downloads.unpack(archive, 10**6, into=tmp_path / "out")
     assert sorted(p.name for p in (tmp_path / "out").rglob("*")) == ["smithalice_10001_5551_00_environment.ipynb"]
-    assert len(out.skipped) == 3 and not (tmp_path / "escape.ipynb").exists()
+    assert not (tmp_path / "escape.ipynb").exists()
+    assert {(s.name, s.reason.value) for s in out.skipped} == {
+        ("../escape.ipynb", "unsafe"), ("/abs.ipynb", "unsafe"), ("smithalice_10001_5551_link.ipynb", "link")}
+
+
+def _damage(archive: Path, member: str) -> None:
+    """Flip a byte of ``member``'s stored contents: zipfile then fails its CRC check when it reads it."""
+    with zipfile.ZipFile(archive) as z:
+        info = z.getinfo(member)
+    data = bytearray(archive.read_bytes())
+    start = info.header_offset + 30 + len(info.filename.encode()) + len(info.extra)
+    data[start + info.compress_size // 2] ^= 0xFF
+    archive.write_bytes(bytes(data))
+
+
+def damaged_download(tmp_path: Path) -> Path:
+    """A Canvas download: Alice's notebook whole, Bob's damaged, Zed's a link, one escaping name, and
+    members that are nobody's hand-in (macOS's metadata, a damaged text file)."""
+    nb = nbformat.writes(solved(DAY, "00_environment"))
+    archive = tmp_path / "submissions.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("smithalice_10001_5551_00_environment.ipynb", nb)
+        z.writestr("jonesbob_10002_5552_00_environment.ipynb", nb)
+        z.writestr("jonesbob_10002_5553_readme.txt", "x" * 200)
+        link = zipfile.ZipInfo("zedzed_10099_5554_00_environment.ipynb")
+        link.external_attr = 0o120777 << 16
+        z.writestr(link, "../../solutions/day1/00_environment.ipynb")
+        z.writestr("../leeca_10003_5555_00_environment.ipynb", nb)
+        z.writestr("__MACOSX/._smithalice_10001_5551_00_environment.ipynb", "\0" * 200)
+    _damage(archive, "jonesbob_10002_5552_00_environment.ipynb")
+    _damage(archive, "jonesbob_10002_5553_readme.txt")
+    return archive
+
+
+def test_a_notebook_the_download_could_not_unpack_is_said_on_its_students_row(tmp_path):
+    """Never a silent zero: a damaged notebook or a link in a class's zip is on its student's row with why, an
+    escaping name is nobody's; each needs the instructor. What nobody would have graded is not listed."""
+    by: dict[str, list] = {}
+    for sub in submissions.discover(damaged_download(tmp_path), DAY, masters()):
+        by.setdefault(sub.student, []).append(sub)
+    assert sorted(by) == ["../leeca_10003_5555_00_environment.ipynb", "jonesbob_10002", "smithalice_10001",
+                          "zedzed_10099"], sorted(by)
+    assert by["smithalice_10001"][0].notebook == "00_environment" and not by["smithalice_10001"][0].error
+    (bob,) = by["jonesbob_10002"]
+    assert bob.attributed and bob.intake_problem and "damaged" in bob.error
+    assert "'jonesbob_10002_5552_00_environment.ipynb' in 'submissions.zip' could not be unpacked" in bob.error
+    (zed,) = by["zedzed_10099"]
+    assert zed.attributed and zed.intake_problem and "a link" in zed.error
+    (escaping,) = by["../leeca_10003_5555_00_environment.ipynb"]  # its name is not trusted to say whose it is
+    assert not escaping.attributed and escaping.intake_problem and "outside the folder" in escaping.error
+
+
+def test_a_download_with_a_notebook_it_could_not_unpack_grades_the_rest_and_exits_non_zero(tmp_path, monkeypatch,
+                                                                                          capsys):
+    """The run says which files it could not unpack, on the terminal and in the class report, grades the
+    rest, and exits non-zero: the instructor must look at them."""
+    out = tmp_path / "out"
+    code, stdout, stderr = grade(monkeypatch, capsys, "--submissions", str(damaged_download(tmp_path)),
+                                 "--out", str(out), "--gradebook", f"sqlite:///{tmp_path / 'gb.db'}")
+    assert code == 1, stdout + stderr
+    assert "needs a human: 3 hand-in(s)" in stderr, stderr
+    assert "jonesbob_10002_5552_00_environment.ipynb" in stderr and "zedzed_10099_5554" in stderr
+    reports = out / "reports" / DAY
+    page = (reports / "report.html").read_text().replace("&#39;", "'")
+    assert "'jonesbob_10002_5552_00_environment.ipynb' in 'submissions.zip' could not be unpacked" in page
+    graded = {r["student"]: r for r in csv.DictReader(open(reports / "grades.csv"))}
+    assert float(graded["smithalice_10001"]["total"]) > 0 and not graded["smithalice_10001"]["needs_review"], graded
+    assert "could not be unpacked" in graded["jonesbob_10002"]["needs_review"], graded
+
+
+def test_names_read_in_a_worked_out_encoding_are_said(tmp_path, monkeypatch, capsys):
+    """A download zipped again without UTF-8 names: the run says which encoding its names were read in, on
+    the terminal and in the class report; a platform's own download (names marked UTF-8) says nothing."""
+    nb = nbformat.writes(untouched(DAY, "00_environment"))
+    rezipped, marked = tmp_path / "rezipped.zip", tmp_path / "marked.zip"
+    for archive, unmarked in ((rezipped, True), (marked, False)):
+        with zipfile.ZipFile(archive, "w") as z:
+            name = "张伟_123457_assignsubmission_file_/00_environment.ipynb"
+            member = _Unmarked(name) if unmarked else zipfile.ZipInfo(name)
+            if unmarked:
+                member.raw = name.encode("gbk")
+            z.writestr(member, nb)
+    assert submissions.names_read(marked) == []
+    assert submissions.names_read(rezipped) == [("rezipped.zip", "GBK (GB18030)")]
+    out = tmp_path / "out"
+    code, stdout, stderr = grade(monkeypatch, capsys, "--submissions", str(rezipped), "--out", str(out),
+                                 "--gradebook", f"sqlite:///{tmp_path / 'gb.db'}")
+    assert code == 0, stdout + stderr
+    said = "The file names in 'rezipped.zip' are not marked as UTF-8, so their encoding was worked out: they were read as GBK (GB18030)."
+    assert said in stderr, stderr
+    assert said in (out / "reports" / DAY / "report.html").read_text().replace("&#39;", "'")
+    assert "张伟_123457" in {r["student"] for r in csv.DictReader(open(out / "reports" / DAY / "grades.csv"))}
 
 
 class _Unmarked(zipfile.ZipInfo):

@@ -2,8 +2,10 @@
 
 Canvas and Moodle hand out a class's submissions as one zip. :func:`unpack` extracts it into a
 fresh private folder without trusting its member names: absolute paths, ``..``, links and
-special files are skipped (and listed), each member is cut off past the notebook size cap (the
-reader then reports it as too big), and the whole archive stops at a total size and a member count.
+special files are skipped, as are members it cannot read (damaged, encrypted, an unknown
+compression); each is listed with why (:class:`Skipped`), for the class's intake to say
+(grader.intake.submissions). Each member is cut off past the notebook size cap (the reader then
+reports it as too big), and the whole archive stops at a total size and a member count.
 The same function, with the same caps, opens a ``.zip`` a student uploaded (grader.intake.submissions).
 
 Member names are the students' names. Canvas and Moodle mark theirs as UTF-8 (bit 11 of a member's
@@ -11,7 +13,7 @@ flags), but a zip a teacher made again on their own machine may not: macOS's Arc
 UTF-8 unmarked, Windows' "Send to compressed folder" its OEM code page (cp437 in the West, GBK on a
 Simplified-Chinese Windows), and an unmarked name is read as cp437. :func:`names_encoding` works out,
 once for the archive, which of these its unmarked names are in, so that ``张伟`` is not graded as
-``σ╝áΣ╝ƒ``.
+``σ╝áΣ╝ƒ``; the run tells the instructor which (grader.intake.submissions.names_read).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import stat
 import zipfile
 import zlib
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path, PurePosixPath
 
 from grader import scratch
@@ -30,25 +33,47 @@ CHUNK = 1024**2
 UTF8_NAMES = 0x800  # a member's flag: its name is UTF-8
 # What an unmarked name may be in, besides UTF-8: the zip standard's cp437, and GBK (read as GB18030).
 CODE_PAGES = ("cp437", "gb18030")
+ENCODING_NAMES = {"utf-8": "UTF-8", "cp437": "DOS (cp437)", "gb18030": "GBK (GB18030)"}  # for the instructor
+
+
+class SkipReason(str, Enum):
+    """Why a member of a zip was not extracted (its words: ``grader.intake.skip.<value>``)."""
+
+    LINK = "link"  # a link or a special file: no contents of its own
+    UNSAFE = "unsafe"  # an absolute name, or one that climbs out of the folder with ".."
+    DAMAGED = "damaged"  # damaged, encrypted, or compressed in a way zipfile cannot read
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A member of a zip that was not extracted (folders and macOS's ``__MACOSX`` metadata are not listed)."""
+
+    name: str
+    reason: SkipReason
 
 
 @dataclass(frozen=True)
 class Unpacked:
-    """Where a zip went, and the member names it held that were not extracted."""
+    """Where a zip went, and the members it held that were not extracted."""
 
     root: Path
-    skipped: tuple[str, ...] = ()
+    skipped: tuple[Skipped, ...] = ()
 
 
 class DownloadError(ValueError):
     """The zip cannot be read at all (the message says why, in plain words)."""
 
 
+def unmarked(infos: list[zipfile.ZipInfo]) -> bytes:
+    """The archive's non-ASCII names without the UTF-8 mark, as their maker wrote them, one a line."""
+    return b"\n".join(n for n in (i.filename.encode("cp437") for i in infos if not i.flag_bits & UTF8_NAMES)
+                      if not n.isascii())
+
+
 def names_encoding(infos: list[zipfile.ZipInfo]) -> str:
     """The encoding of the archive's unmarked non-ASCII names: UTF-8 if they all read as UTF-8, else the
     code page charset-normalizer finds coherent for them all together (cp437 where it cannot tell)."""
-    raw = b"\n".join(n for n in (i.filename.encode("cp437") for i in infos if not i.flag_bits & UTF8_NAMES)
-                     if not n.isascii())
+    raw = unmarked(infos)
     if not raw:
         return "cp437"
     for codec in ("utf-8", "gb18030"):  # cp437 reads any bytes
@@ -72,15 +97,17 @@ def member_name(info: zipfile.ZipInfo, encoding: str) -> str:
     return info.filename.encode("cp437").decode(encoding)
 
 
-def _safe_name(info: zipfile.ZipInfo, encoding: str = "cp437") -> PurePosixPath | None:
-    """The member's relative path, or None for a folder, a link, an absolute or escaping name."""
+def _place(info: zipfile.ZipInfo, encoding: str = "cp437") -> PurePosixPath | SkipReason | None:
+    """The member's relative path; why it is skipped (a link, an absolute or escaping name); or None for a
+    folder or macOS's ``__MACOSX`` metadata, which hold nothing of anyone's."""
     name = member_name(info, encoding).replace("\\", "/")
-    kind = stat.S_IFMT(info.external_attr >> 16)  # 0 when the zip says nothing (Windows tools)
-    if info.is_dir() or kind not in (0, stat.S_IFREG):
-        return None
     path = PurePosixPath(name)
-    if path.is_absolute() or ".." in path.parts or not path.parts or path.parts[0] == "__MACOSX":
+    if info.is_dir() or (path.parts and path.parts[0] == "__MACOSX"):
         return None
+    if stat.S_IFMT(info.external_attr >> 16) not in (0, stat.S_IFREG):  # 0: the zip says nothing (Windows)
+        return SkipReason.LINK
+    if path.is_absolute() or ".." in path.parts or not path.parts:
+        return SkipReason.UNSAFE
     return path
 
 
@@ -113,10 +140,10 @@ def unpack(archive: Path, max_member_bytes: int, into: Path | None = None) -> Un
                                 "and pass the folder")
         encoding = names_encoding(zf.infolist())
         for info in zf.infolist():
-            path = _safe_name(info, encoding)
-            if path is None:
-                if not info.is_dir():
-                    skipped.append(member_name(info, encoding))
+            path = _place(info, encoding)
+            if not isinstance(path, PurePosixPath):
+                if path is not None:
+                    skipped.append(Skipped(member_name(info, encoding), path))
                 continue
             target = into.joinpath(*path.parts)
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -126,7 +153,7 @@ def unpack(archive: Path, max_member_bytes: int, into: Path | None = None) -> Un
             except (OSError, zipfile.BadZipFile, zlib.error, EOFError, RuntimeError, NotImplementedError,
                     ValueError):  # damaged, encrypted or an unknown compression: listed, not fatal
                 target.unlink(missing_ok=True)
-                skipped.append(member_name(info, encoding))
+                skipped.append(Skipped(member_name(info, encoding), SkipReason.DAMAGED))
             if total > MAX_TOTAL_BYTES:
                 raise DownloadError(f"{Path(archive).name} unpacks to more than "
                                     f"{MAX_TOTAL_BYTES // 1024**3} GB; unpack it yourself and pass the folder")

@@ -35,8 +35,9 @@ import dataclasses
 import json
 import os
 import stat
+import zipfile
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import nbformat
 
@@ -237,16 +238,18 @@ Candidate = tuple[platforms.Handin, Path]
 
 
 def _opened(path: Path, handin: platforms.Handin, max_bytes: int) -> tuple[list[Candidate], list[Submission]]:
-    """The notebooks in a ``.zip`` a student uploaded (same limits as the download's), or why there are none."""
+    """The notebooks in a ``.zip`` a student uploaded (same limits as the download's), or why there are none;
+    a notebook in it that could not be unpacked is a problem on the student's row."""
     try:
-        root = downloads.unpack(path, max_bytes).root
+        unpacked = downloads.unpack(path, max_bytes)
     except downloads.DownloadError:
         return [], [_problem(path, handin, msg("grader.intake.bad_archive", file=handin.original))]
-    inner = [(dataclasses.replace(handin, original=p.name, version=0), p) for p in _files(root)
+    lost = _not_unpacked(handin.original, unpacked, handin)
+    inner = [(dataclasses.replace(handin, original=p.name, version=0), p) for p in _files(unpacked.root)
              if p.suffix.lower() == ".ipynb" and ".ipynb_checkpoints" not in p.parts]
-    if not inner:
+    if not inner and not lost:
         return [], [_problem(path, handin, msg("grader.intake.archive_no_notebook", file=handin.original))]
-    return inner, []
+    return inner, lost
 
 
 def _read_download(folder: Path, groups: groups_mod.Groups | None,
@@ -349,19 +352,71 @@ def with_groups(subs: list[Submission], groups: groups_mod.Groups | None) -> lis
     return own + copies
 
 
+def _class_zips(folder: Path) -> list[Path]:
+    """The zips the class's files come in: ``folder`` itself, or the zips in it that are nobody's hand-in."""
+    if folder.is_file():
+        return [folder]
+    return [p for p in sorted(folder.glob("*.zip")) if p.is_file() and registry.parse(p.name) is None]
+
+
+def _owner(name: str) -> platforms.Handin | None:
+    """Whose hand-in a member of a class's zip is, by its name (or by its name inside one wrapping folder)."""
+    parts = PurePosixPath(name).parts
+    for relative in (name, "/".join(parts[1:])) if len(parts) > 1 else (name,):
+        handin = registry.parse(relative)
+        if handin is not None and handin.platform_id:
+            return handin
+    return None
+
+
+def _not_unpacked(archive: str, unpacked: downloads.Unpacked,
+                  handin: platforms.Handin | None = None) -> list[Submission]:
+    """An entry that needs the instructor for each notebook (or zip) in ``archive`` that could not be unpacked:
+    on its student's row (``handin``'s, for a student's own zip; else the one its name says), or nobody's."""
+    entries = []
+    for skipped in unpacked.skipped:
+        if not skipped.name.lower().endswith((".ipynb", ".zip")):
+            continue  # nothing the grader would have read
+        text = msg("grader.intake.member_skipped", file=skipped.name, archive=archive,
+                   why=msg(f"grader.intake.skip.{skipped.reason.value}"))
+        path = Path(PurePosixPath(skipped.name.replace("\\", "/")).name or archive)  # a name, never read
+        owner = handin or (_owner(skipped.name) if skipped.reason is not downloads.SkipReason.UNSAFE else None)
+        entries.append(_problem(path, owner, text) if owner is not None else Submission(
+            student=skipped.name, notebook=None, path=path, attributed=False, error=text, intake_problem=text))
+    return entries
+
+
 def _roots(folder: Path, max_bytes: int) -> tuple[list[Path], list[Submission]]:
     """``folder``, or the unpacked zip it is, plus the zips in it that are nobody's hand-in; such a zip that
-    cannot be opened is a "needs a human" entry, never the end of the run."""
-    if folder.is_file():
-        return [downloads.unpack(folder, max_bytes).root], []
-    roots, bad = [folder], []
-    for path in sorted(folder.glob("*.zip")):
-        if path.is_file() and registry.parse(path.name) is None:
-            try:
-                roots.append(downloads.unpack(path, max_bytes).root)
-            except downloads.DownloadError:
-                bad.append(_unattributed(path, path.name, "grader.intake.bad_archive"))
+    cannot be opened, or a notebook in one that cannot be unpacked, is a "needs a human" entry, never the
+    end of the run."""
+    roots, bad = ([] if folder.is_file() else [folder]), []
+    for path in _class_zips(folder):
+        try:
+            unpacked = downloads.unpack(path, max_bytes)
+        except downloads.DownloadError:
+            if path == folder:
+                raise
+            bad.append(_unattributed(path, path.name, "grader.intake.bad_archive"))
+            continue
+        roots.append(unpacked.root)
+        bad += _not_unpacked(path.name, unpacked)
     return roots, bad
+
+
+def names_read(folder: Path) -> list[tuple[str, str]]:
+    """``(zip, encoding's name)`` for each of the class's zips whose names are not marked as UTF-8 but hold letters
+    outside ASCII: the encoding they were read in was worked out (:func:`grader.intake.downloads.names_encoding`)."""
+    read = []
+    for path in _class_zips(Path(folder)):
+        try:
+            with zipfile.ZipFile(path) as zf:
+                infos = zf.infolist()
+        except (OSError, zipfile.BadZipFile):
+            continue
+        if downloads.unmarked(infos):
+            read.append((path.name, downloads.ENCODING_NAMES[downloads.names_encoding(infos)]))
+    return read
 
 
 def _discover_one(folder: Path, day: str, masters: dict[str, CourseNotebook], max_bytes: int,

@@ -266,6 +266,8 @@ class Grader:
             if not subs:
                 raise submissions.LayoutError(f"no hand-in of {', '.join(sorted(wanted))} (--student) was found")
         self.summary.handin_problems = [(s.student, s.intake_problem) for s in subs if s.intake_problem]
+        for archive, encoding in submissions.names_read(self.opts.submissions):
+            self.warn(msg_in(self.lang, "grader.intake.names_read_as", archive=archive, encoding=encoding))
         platforms.save_identities(self.reports / platforms.IDENTITIES,
                                   {s.student: s.origin for s in subs if s.origin is not None})
         self.summary.intake = self.intake = class_intake.check(subs, self.due, self.extension_rows())
@@ -364,6 +366,10 @@ class Grader:
         else:
             text = msg_in(self.lang, "grader.report.retried", who=who, count=len(tries), why="; ".join(tries))
             self.summary.retried.append(f"{who}: " + "; ".join(tries))
+        self.warn(text)
+
+    def warn(self, text: str) -> None:
+        """Something the instructor should know of the run: in the class report, the run's log and on stderr."""
         self.summary.warnings.append(text)
         self.log_line(text)
         print(f"warning: {text}", file=sys.stderr)
@@ -517,11 +523,6 @@ class Grader:
         (warmed before them), else here with warm kernels of their own. ``cache``: the references a stopped
         run completed. A reference that cannot
         prove itself stops the run here (reference.ReferenceFailed), before any learner is graded."""
-        def warn(text: str) -> None:
-            self.summary.warnings.append(text)
-            self.log_line(text)
-            print(f"warning: {text}", file=sys.stderr)
-
         # ``slots``: the references run ``workers`` at a time, so each kernel gets its share of the CPUs (one
         # thread on a machine with as many CPUs as workers), as on the local pool; with the driver's whole CPU
         # count instead, no warm kernel serves them (grader/jail/zygote.py: one thread only) and each reference
@@ -538,7 +539,7 @@ class Grader:
             return here(spec) if outcome is None or outcome.status == Status.REFUSED else outcome
 
         try:
-            keys = reference.second_keys([spec for _, spec in items], self.masters, self.source, run=run, warn=warn,
+            keys = reference.second_keys([spec for _, spec in items], self.masters, self.source, run=run, warn=self.warn,
                                          workers=workers, cache=cache)
         except reference.ReferenceFailed as exc:
             self.log_line(f"error: {exc}")
