@@ -225,3 +225,14 @@ def test_kernels_get_the_package_this_environment_imports():
     for src in jobs._editable_sources("ptcourse"):
         assert str(src) in put_back
     assert jobs._editable_sources("no_such_package") == []
+
+
+def test_a_notebook_of_any_letter_case_is_collected(tmp_path):
+    """``01_tensors.IPYNB`` (a Windows upload) is a notebook, as the Canvas and Moodle readers take it."""
+    sub = tmp_path / "submission"
+    (sub / "work").mkdir(parents=True)
+    (sub / "00_environment.IPYNB").write_text("{}")
+    (sub / "work" / "01_tensors.Ipynb").write_text("{}")
+    (sub / "notes.txt").write_text("x")
+    found = gradescope.collect(sub, tmp_path / "inbox")
+    assert sorted(p.name for p in found) == ["00_environment.IPYNB", "01_tensors.Ipynb"]

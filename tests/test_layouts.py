@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import re
+import unicodedata
 import zipfile
 from pathlib import Path
 
@@ -37,12 +38,17 @@ def masters():
 
 
 # -- the platforms' naming, transcribed ----------------------------------------------------------
+def ruby_words(text: str) -> str:
+    """Ruby's ``gsub(/[^[[:word:]]]/, "")``: letters, combining marks, digits and "_" kept (Python's \\w has no marks)."""
+    return "".join(c for c in text if c.isalnum() or c == "_" or unicodedata.category(c).startswith("M"))
+
+
 def canvas_name(sortable: str, uid: int, file_id: int, display: str, late: bool = False,
                 anon: str | None = None, old: bool = False) -> str:
     """content_zipper.rb: [users_name, "LATE", id].compact.join("_"), [[:word:]] kept, then _<file id>_<name>."""
     users_name = None if anon else re.sub(r"_(\d+)_", r"\1", sortable).lower()
     ident = f"anon_{anon}" if anon else str(uid)
-    prefix = re.sub(r"[^\w]", "", "_".join(p for p in (users_name, "LATE" if late else None, ident) if p))
+    prefix = ruby_words("_".join(p for p in (users_name, "LATE" if late else None, ident) if p))
     prefix = prefix.lower() if old else prefix  # Canvas before 2019 lower-cased the whole prefix
     return f"{prefix}_{file_id}_{re.sub(r'[/:*?<>|]+', '_', display)}"
 
@@ -134,6 +140,45 @@ def test_canvas_layouts_late_anonymous_and_resubmissions(tmp_path):
     assert grades == {"10001": points_of(subs, "smithalice_10001"), "10002": points_of(subs, "jonesbob_10002"),
                       "10003": points_of(subs, carol.student)}
     assert {u.student for u in result.unmatched} >= {"anon_Xy3Kq", "anon_Pq7Zt"}  # never a guessed row
+
+
+def test_canvas_names_with_combining_marks_name_their_student(tmp_path):
+    """Canvas keeps Ruby's [[:word:]], combining marks included: a Hindi or Tamil name, and a Vietnamese one
+    stored decomposed, name their student like any other."""
+    names = {"शर्मा, अमित": 10011, "தமிழ், செல்வி": 10012, unicodedata.normalize("NFD", "Nguyễn, Văn"): 10013}
+    for name, uid in names.items():
+        write(tmp_path, canvas_name(name, uid, uid + 100, f"{NB}.ipynb"))
+    subs = submissions.discover(tmp_path, DAY, masters())
+    assert all(s.attributed and s.notebook == NB for s in subs), [(s.student, s.error) for s in subs]
+    assert sorted(s.origin.platform_id for s in subs) == ["10011", "10012", "10013"]
+    assert "शर्माअमित_10011" in {s.student for s in subs}
+
+
+def test_canvas_text_entries_and_urls_are_their_students_files(tmp_path):
+    """A text entry (``<name>_<id>_text.html``) or a URL (``_link.html``, LATE and anonymous too) is a file of its
+    student, listed and not graded; never a file that names nobody."""
+    for name in ("smithalice_10001_text.html", "jonesbob_LATE_10002_link.html", "anon_Xy3Kq_text.html",
+                 "LATE_anon_Pq7Zt_link.html"):
+        (tmp_path / name).write_text("<html><body>my answer</body></html>")
+    write(tmp_path, canvas_name("Lee, Carol", 10003, 5553, f"{NB}.ipynb"))
+    by = students(submissions.discover(tmp_path, DAY, masters()))
+    assert sorted(by) == ["anon_Pq7Zt", "anon_Xy3Kq", "jonesbob_10002", "leecarol_10003", "smithalice_10001"], by
+    (alice,) = by["smithalice_10001"]
+    assert alice.attributed and "'text.html' is not a notebook" in alice.error and not alice.intake_problem
+    assert by["jonesbob_10002"][0].origin.late and by["anon_Pq7Zt"][0].origin.anonymous
+
+
+def test_a_notebook_uploaded_without_its_extension_is_graded(tmp_path):
+    """Canvas keeps the name a file was uploaded with: ``00_environment`` or ``lab.ipynb.txt`` holding a course
+    notebook is graded as that notebook, never a silent "not a notebook"; a real text file is still listed."""
+    write(tmp_path, canvas_name("Lee, Carol", 10003, 5553, NB))
+    write(tmp_path, canvas_name("Wu, Dan", 10004, 5554, f"{NB}.ipynb.txt"))
+    (tmp_path / canvas_name("Kim, Eve", 10005, 5555, "notes.txt")).write_text("my notes")
+    by = students(submissions.discover(tmp_path, DAY, masters()))
+    assert by["leecarol_10003"][0].notebook == NB and not by["leecarol_10003"][0].error
+    (dan,) = by["wudan_10004"]
+    assert dan.notebook == NB and not dan.error and any("recognised by its cells" in n for n in dan.notes)
+    assert "is not a notebook" in by["kimeve_10005"][0].error
 
 
 @pytest.mark.parametrize("display, original, version", [

@@ -252,6 +252,12 @@ def _opened(path: Path, handin: platforms.Handin, max_bytes: int) -> tuple[list[
     return inner, lost
 
 
+def _reads_as_notebook(path: Path, max_bytes: int) -> bool:
+    """Whether a file whose name does not end in ``.ipynb`` (``00_environment``, ``lab.ipynb.txt``: a platform keeps
+    the name it was uploaded with) is a notebook all the same."""
+    return read_notebook(path, max_bytes)[0] is not None
+
+
 def _read_download(folder: Path, groups: groups_mod.Groups | None,
                    max_bytes: int) -> tuple[list[Candidate], list[Submission]]:
     """Every notebook the download names a student for; the other files as plain-words entries."""
@@ -269,11 +275,11 @@ def _read_download(folder: Path, groups: groups_mod.Groups | None,
             if handin.original.lower().endswith(".zip"):
                 inner, problems = _opened(path, handin, max_bytes)
                 found, subs = found + inner, subs + problems
-            elif not handin.original.lower().endswith(".ipynb"):
+            elif handin.original.lower().endswith(".ipynb") or _reads_as_notebook(path, max_bytes):
+                found.append((handin, path))  # a notebook uploaded without its ".ipynb" is one too (graded by its cells)
+            else:
                 subs.append(Submission(student=handin.student, notebook=None, path=path, origin=handin,
                                        error=msg("grader.intake.not_notebook", file=handin.original)))
-            else:
-                found.append((handin, path))
     return found, subs
 
 
@@ -291,7 +297,8 @@ def from_platform_download(folder: Path, masters: dict[str, CourseNotebook],
         named = Path(handin.original).stem
         sub = Submission(student=handin.student, notebook=named if named in masters else None, path=path,
                          origin=handin)
-        _check(sub, masters, named if named in masters else None, max_bytes)
+        told = named in masters or not handin.original.lower().endswith(".ipynb")  # a note if graded as another
+        _check(sub, masters, named if told else None, max_bytes)
         if len(versions) > 1:
             with speaking(sub.lang):
                 sub.notes.append(msg("grader.intake.newest", file=path.name,

@@ -28,7 +28,7 @@ class Canvas(LearningPlatform):
         return platforms.parse_canvas(PurePosixPath(relative).name)
 
     def names_a_student(self, name: str) -> bool:
-        return platforms.CANVAS.fullmatch(name) is not None or platforms.CANVAS_ANON.fullmatch(name) is not None
+        return platforms.canvas_match(name) is not None
 
     def write_grades(self, path: Path, grades: list[Grade], column: str, roster: Roster | None,
                      identities: dict[str, Handin], missing_as_zero: bool = False) -> Matching | None:

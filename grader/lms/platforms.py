@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import asdict, dataclass
 from enum import Enum
 from pathlib import Path, PurePosixPath
@@ -99,9 +100,14 @@ class Handin:
         return f"{student_id(self.name, 'student')}_{self.platform_id}"
 
 
-# Canvas: content_zipper.rb get_filename: [name, "LATE", id].compact.join("_"), then "_<attachment id>_<name>".
+# Canvas: content_zipper.rb get_filename: [name, "LATE", id].compact.join("_"), kept to Ruby's [[:word:]] (letters,
+# marks, digits, "_": :func:`_words` lets Python's \w read the marks too), then "_<attachment id>_<name>" for an
+# upload, "_text.html" for a text entry and "_link.html" for a URL (add_text_or_url).
 CANVAS_ANON = re.compile(r"(?:(?P<late>LATE|late)_)?anon_(?P<aid>[A-Za-z0-9]+)_(?P<fid>\d+)_(?P<original>.+)")
 CANVAS = re.compile(r"(?P<name>\w+?)_(?:(?P<late>LATE|late)_)?(?P<uid>\d+)_(?P<fid>\d+)_(?P<original>.+)")
+CANVAS_ONLINE_ANON = re.compile(r"(?:(?P<late>LATE|late)_)?anon_(?P<aid>[A-Za-z0-9]+)_(?P<original>(?:text|link)\.html)")
+CANVAS_ONLINE = re.compile(r"(?P<name>\w+?)_(?:(?P<late>LATE|late)_)?(?P<uid>\d+)_(?P<original>(?:text|link)\.html)")
+CANVAS_RULES = (CANVAS_ANON, CANVAS, CANVAS_ONLINE_ANON, CANVAS_ONLINE)
 # Moodle: "<prefix>_assignsubmission_<plugin>" + "/" (4.1+ folders), "_/" (3.x folders) or "_<file>" (no folders).
 MOODLE = re.compile(r"(?P<name>[^_/]+?)(?:_(?P<pid>\d+))?_assignsubmission_(?P<plugin>[a-z]+)"
                     r"(?:(?P<folder3>_)|_(?P<rest>.+))?")
@@ -123,18 +129,38 @@ def split_version(original: str, platform: Platform) -> tuple[str, int]:
     return match["stem"] + match["ext"], int(n) if n.isdigit() else 8  # a uuid: after -7
 
 
+def _words(text: str) -> str:
+    """``text`` with each combining mark (Unicode category M: Devanagari's vowel signs, a decomposed accent) as
+    "m": one character for one, so a match's spans hold in ``text``. Ruby's ``[[:word:]]``, which Canvas keeps,
+    has the marks; Python's ``\\w`` has not."""
+    return "".join("m" if unicodedata.category(c).startswith("M") else c for c in text)
+
+
+def canvas_match(file_name: str) -> tuple[re.Pattern, dict[str, str | None]] | None:
+    """The first of :data:`CANVAS_RULES` that ``file_name`` follows, and its groups (read in ``file_name``)."""
+    view = _words(file_name)
+    for rule in CANVAS_RULES:
+        match = rule.fullmatch(view)
+        if match is not None:
+            return rule, {g: file_name[match.start(g):match.end(g)] if match[g] is not None else None
+                          for g in rule.groupindex}
+    return None
+
+
 def parse_canvas(file_name: str) -> Handin | None:
-    """``smithalice_LATE_10001_5551_01_tensors-1.ipynb`` → its student, id, LATE mark and version."""
-    anon = CANVAS_ANON.fullmatch(file_name)
-    match = anon or CANVAS.fullmatch(file_name)
-    if match is None:
+    """``smithalice_LATE_10001_5551_01_tensors-1.ipynb`` → its student, id, LATE mark and version; a text entry
+    or a URL (``smithalice_10001_text.html``) → its student, with the file it is."""
+    found = canvas_match(file_name)
+    if found is None:
         return None
+    rule, match = found
+    anon = rule in (CANVAS_ANON, CANVAS_ONLINE_ANON)
     original, version = split_version(match["original"], Platform.CANVAS)
-    who = {"platform_id": f"anon_{anon['aid']}", "name": "", "anonymous": True,
+    who = {"platform_id": f"anon_{match['aid']}", "name": "", "anonymous": True,
            "layout": Layout.CANVAS_ANONYMOUS.value} if anon else {
         "platform_id": match["uid"], "name": match["name"], "layout": Layout.CANVAS.value}
     return Handin(Platform.CANVAS, original=original, late=bool(match["late"]), version=version,
-                  file_id=int(match["fid"]), **who)
+                  file_id=int(match.get("fid") or 0), **who)
 
 
 def _moodle_part(part: str, below: list[str]) -> Handin | None:

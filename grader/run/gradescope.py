@@ -176,8 +176,9 @@ def collect(submission: Path, inbox: Path) -> list[Path]:
     """Copy every notebook of the submission (any folder depth, no links) into ``inbox``."""
     inbox.mkdir(parents=True, exist_ok=True)
     found = []
-    for path in sorted(Path(submission).rglob("*.ipynb")):
-        if SKIP_PARTS & set(path.parts) or path.is_symlink() or not path.is_file():
+    for path in sorted(Path(submission).rglob("*")):  # any case: "01_tensors.IPYNB" is a notebook on every platform
+        if (path.suffix.lower() != ".ipynb" or SKIP_PARTS & set(path.parts) or path.is_symlink()
+                or not path.is_file()):
             continue
         dest = inbox / path.name
         if dest.exists():  # two files of one name in different folders: the second keeps its folder
