@@ -167,11 +167,13 @@ def test_class_with_late_hand_in_exports_and_feedback(tmp_path):
     assert float(table["bob"]["late_penalty"]) == pytest.approx(0.2 * full), table["bob"]
     assert float(table["bob"]["final_total"]) == pytest.approx(0.8 * full)
     canvas = {r[3]: r for r in rows(reports / "canvas.csv")[2:]}
-    assert canvas["bob"][1] == "10002" and float(canvas["bob"][5]) == pytest.approx(0.8 * full)
-    assert canvas["alice"][5] == f"{full:g}" and canvas["carol.lee"][5] == "0"
-    assert rows(reports / "canvas.csv")[0][5] == f"{CANVAS_COLUMN} (4711)"
-    moodle = rows(reports / "moodle.csv")
-    assert moodle[0] == ["Username", CANVAS_COLUMN] and moodle[2] == ["bob", canvas["bob"][5]], moodle
+    on_canvas = 47 / float(table["alice"]["max_total"])  # the roster's Points Possible: the grades are scaled to it
+    assert canvas["bob"][1] == "10002" and float(canvas["bob"][5]) == pytest.approx(0.8 * full * on_canvas, abs=0.01)
+    assert float(canvas["alice"][5]) == round(full * on_canvas, 2) and canvas["carol.lee"][5] == "0"
+    assert rows(reports / "canvas.csv")[0][5] == f"{CANVAS_COLUMN} (4711)" and rows(reports / "canvas.csv")[1][5] == "47"
+    assert "scaled to 47" in proc.stderr, proc.stderr
+    moodle = rows(reports / "moodle.csv")  # no Moodle roster: the course's own points
+    assert moodle[0] == ["Username", CANVAS_COLUMN] and float(moodle[2][1]) == pytest.approx(0.8 * full), moodle
     page = (reports / "report.html").read_text()
     assert "Late hand-ins" in page and "bob: −" in page
     feedback = (out / "feedback" / "bob" / DAY / f"{NB}.html").read_text()

@@ -8,6 +8,7 @@ one slow test, which grades a small Canvas download end to end.
 from __future__ import annotations
 
 import csv
+import re
 import shutil
 import zipfile
 from pathlib import Path
@@ -20,7 +21,7 @@ from grader.intake import submissions
 from grader.lms import lms_files, platforms, registry, roster
 from grader.lms.platforms import Platform
 from grader.records import NotebookRecord
-from grader.results import exports, report
+from grader.results import exports, report, roster_report
 from tests.harness import fakes
 from tools.classroom import solved, untouched
 from tools.notebooks import ROOT
@@ -359,6 +360,78 @@ def test_canvas_import_only_has_roster_rows(tmp_path):
     assert [u.student for u in result.unmatched] == ["dave"]
 
 
+def _with_maximum(tmp_path: Path, source: str, old: str, new: str) -> Path:
+    path = tmp_path / source
+    path.write_text((DATA / source).read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("source, old, new, maximum", [
+    ("canvas-gradebook-export.csv", "47.00", "100.00", 100.0),  # Canvas reads the points out of its own maximum
+    ("moodle-grading-worksheet.csv", "47.00", "10,00", 10.0),  # Moodle drops a grade above it; a decimal comma
+])
+def test_grades_are_put_on_the_platforms_maximum_and_it_is_said(tmp_path, source, old, new, maximum):
+    """Where the class list says the assignment's maximum and it is not the course's, the import file's grades
+    are scaled to it (never a grade the platform drops or reads on another scale), and the run says so."""
+    loaded = roster.load(_with_maximum(tmp_path, source, old, new))
+    kind = "canvas" if source.startswith("canvas") else "moodle"
+    ids = {"alice": platforms.Handin(Platform.CANVAS, "10001", "smithalice", "x.ipynb"),
+           "bob": platforms.Handin(Platform.CANVAS, "10002", "jonesbob", "x.ipynb")} if kind == "canvas" else {
+        "alice": platforms.Handin(Platform.MOODLE, "123456", "Alice Smith", "x.ipynb"),
+        "bob": platforms.Handin(Platform.MOODLE, "123457", "Bob Jones", "x.ipynb")}
+    grades = [lms_files.Grade("alice", 47, 47), lms_files.Grade("bob", 37.6, 47)]
+    result = registry.write(kind, tmp_path / "out", grades, COLUMN, loaded, ids)
+    assert result.scaled == (47, maximum)
+    got = rows(result.path)
+    column = got[0].index(f"{COLUMN} (4711)") if kind == "canvas" else got[0].index("Grade")
+    first = 2 if kind == "canvas" else 1
+    assert [float(r[column]) for r in got[first:first + 2]] == [maximum, round(37.6 * maximum / 47, 2)]
+    if kind == "canvas":
+        assert got[1][column] == f"{maximum:g}"
+    view = roster_report.export_view(result, "en")
+    assert f"maximum in {loaded.path.name} is {maximum:g} points, the course's 47" in view.scaled
+    assert "grades.csv keeps the course's points" in view.scaled
+
+
+def test_an_anonymous_download_never_zeroes_the_roster(tmp_path):
+    """Canvas's anonymous grading: the hand-ins claim no roster row, so nobody can be told to have handed nothing
+    in; --missing-as-zero writes no 0 and no row is listed as missing, and the run says why."""
+    ids = {s: platforms.Handin(Platform.CANVAS, s, "", "x.ipynb", anonymous=True) for s in ("anon_Xy3Kq", "anon_Pq7Zt")}
+    grades = [lms_files.Grade(s, 40, 47) for s in ids]
+    result = registry.write("canvas", tmp_path, grades, COLUMN, roster.load(DATA / "canvas-gradebook-export.csv"),
+                            ids, missing_as_zero=True)
+    assert [r[-1] for r in rows(result.path)[2:]] == ["", "", ""]
+    assert result.anonymous == 2 and not result.missing and not result.missing_as_zero
+    assert {u.student for u in result.unmatched} == set(ids)
+    view = roster_report.export_view(result, "en")
+    assert "2 graded hand-in(s) are known by an anonymous id only" in view.anonymous and not view.fine
+
+
+def test_the_same_maximum_is_left_alone(tmp_path):
+    result = registry.write("canvas", tmp_path, GRADES, COLUMN, roster.load(DATA / "canvas-gradebook-export.csv"), {})
+    assert result.scaled is None and not roster_report.export_view(result, "en").scaled
+
+
+def test_canvas_manual_posting_row_and_split_names_are_read_as_canvas_writes_them(tmp_path):
+    """gradebook_exporter.rb: a "Manual Posting" row under the header (no student's), and with
+    show_student_first_last_name the columns LastName, FirstName instead of Student."""
+    text = (DATA / "canvas-gradebook-export.csv").read_text(encoding="utf-8")
+    header, rest = text.split("\n", 1)
+    posting = ",,,,,Manual Posting,,,,\n"
+    (tmp_path / "posting.csv").write_text(header + "\n" + posting + rest, encoding="utf-8")
+    loaded = roster.load(tmp_path / "posting.csv")
+    assert [r["ID"] for r in loaded.rows] == ["10001", "10002", "10003"]
+    split = "LastName,FirstName" + header[len("Student"):] + "\n" + re.sub(r'^"(\w+), (\w+)"', r"\1,\2", rest, flags=re.M)
+    (tmp_path / "split.csv").write_text(split, encoding="utf-8")
+    loaded = roster.load(tmp_path / "split.csv")
+    assert loaded.kind is roster.RosterKind.CANVAS
+    assert [(r["Student"], r["ID"]) for r in loaded.rows] == [("Smith, Alice", "10001"), ("Jones, Bob", "10002"),
+                                                            ("Lee, Carol", "10003")]
+    result = registry.write("canvas", tmp_path / "out", GRADES, COLUMN, loaded, {})
+    assert [r[:2] for r in rows(result.path)[2:]] == [["Smith, Alice", "10001"], ["Jones, Bob", "10002"],
+                                                    ["Lee, Carol", "10003"]]
+
+
 def test_moodle_worksheet_is_filled_by_participant_id(tmp_path):
     """Moodle's download ids are participant ids: matched to the grading worksheet's Identifier."""
     loaded = roster.load(DATA / "moodle-grading-worksheet.csv")
@@ -505,7 +578,7 @@ def test_moodle_download_is_graded_into_the_grading_worksheet(tmp_path, monkeypa
     code, stdout, stderr = grade(monkeypatch, capsys, "--submissions", str(folder),
                                  "--out", str(out), "--gradebook", f"sqlite:///{db}", "--export", "moodle",
                                  "--lms-roster", str(DATA / "moodle-grading-worksheet.csv"))
-    assert code == 0, stdout + stderr
+    assert code == 1, stdout + stderr  # Dave's grade is not in the upload file: the instructor enters it by hand
     reports = out / "reports" / DAY
     sheet = {r["Identifier"]: r for r in csv.DictReader(open(reports / "moodle.csv", encoding="utf-8"))}
     assert list(sheet) == ["Participant 123456", "Participant 123457", "Participant 123458"]

@@ -48,9 +48,23 @@ class ExportResult:
     roster: Path | None = None
     missing_as_zero: bool = False
     roster_encoding: str = ""  # how the roster file was read (grader.lms.text_files)
+    scaled: tuple[float, float] | None = None  # (the course's maximum, the platform's): the points were scaled to it
+    anonymous: int = 0  # graded hand-ins known by an anonymous id only: no roster row can be told missing
 
 
-def _column(header: tuple[str, ...] | list[str], wanted: str) -> str:
+def on_scale(grades: list[Grade], maximum: float | None) -> tuple[list[Grade], tuple[float, float] | None]:
+    """The grades on the platform's scale, where its ``maximum`` for the assignment is not the course's (Moodle
+    drops a grade above it without a word; Canvas would read the points out of its own maximum), to 2 decimals;
+    and (the course's maximum, the platform's), or None where nothing was scaled."""
+    course = max((g.max_points for g in grades), default=0.0)
+    if not maximum or not course or abs(maximum - course) < 1e-9:
+        return grades, None
+    factor = maximum / course
+    return [Grade(g.student, min(maximum, round(g.points * factor, 2)), maximum, round(g.late_penalty * factor, 2))
+            for g in grades], (course, maximum)
+
+
+def column_of(header: tuple[str, ...] | list[str], wanted: str) -> str:
     """The roster's column for assignment ``wanted`` (``Name (id)``), else ``wanted`` itself."""
     import re
 
@@ -93,7 +107,7 @@ def write_canvas(path: Path, grades: list[Grade], column: str, roster: Roster | 
     """Canvas's gradebook import CSV; the roster matching (None without a roster)."""
     roster = _loaded(roster)
     rows, matching = canvas_rows(grades, roster, identities or {}, missing_as_zero)
-    column = _column(roster.header if roster else [], column)
+    column = column_of(roster.header if roster else [], column)
     max_points = max((g.max_points for g in grades), default=0.0)
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "w", newline="", encoding="utf-8") as f:
@@ -143,7 +157,7 @@ def write_moodle(path: Path, grades: list[Grade], column: str, roster: Roster | 
         if roster.kind is RosterKind.MOODLE_WORKSHEET:
             _moodle_worksheet(writer, roster, matching, points, missing_as_zero)
             return matching
-        writer.writerow([*MOODLE_IDENTITY, _column(roster.header, column)])
+        writer.writerow([*MOODLE_IDENTITY, column_of(roster.header, column)])
         by_row = {id(row): points[s] for s, row in matching.found.items()}
         missing = {id(r) for r in matching.missing}
         for row in roster.rows:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from grader.lms import roster as roster_mod
 from grader.lms.canvas import CANVAS
-from grader.lms.lms_files import ExportResult, Grade, write_unmatched
+from grader.lms.lms_files import ExportResult, Grade, column_of, on_scale, write_unmatched
 from grader.lms.moodle import MOODLE
 from grader.lms.platform import LearningPlatform
 from grader.lms.platforms import Handin
@@ -51,9 +51,15 @@ def write(kind: str, reports: Path, grades: list[Grade], column: str, roster: Ro
           identities: dict[str, Handin], missing_as_zero: bool = False) -> ExportResult:
     """Write ``reports/<kind>.csv`` (the platform ``kind``'s grade import file) and its unmatched list."""
     path = reports / f"{kind}.csv"
+    anonymous = sum(1 for g in grades if (h := identities.get(g.student)) is not None and h.anonymous)
+    if anonymous and roster is not None:  # who handed nothing in cannot be told: no row is written as 0
+        missing_as_zero = False
+    header = roster.header if roster is not None else ()
+    grades, scaled = on_scale(grades, roster_mod.platform_max(roster, column_of(header, column)))
     matching = get(kind).write_grades(path, grades, column, roster, identities, missing_as_zero)
     unmatched = matching.unmatched if matching else ()
-    missing = tuple(roster_mod.display(r) for r in matching.missing) if matching and roster else ()
+    missing = (tuple(roster_mod.display(r) for r in matching.missing) if matching and roster and not anonymous
+               else ())
     return ExportResult(kind, path, unmatched, write_unmatched(reports / f"{kind}-unmatched.csv", grades, unmatched),
                         missing, roster.path if roster else None, missing_as_zero,
-                        roster.encoding if roster else "")
+                        roster.encoding if roster else "", scaled, anonymous if roster is not None else 0)

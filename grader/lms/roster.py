@@ -57,6 +57,7 @@ class Roster:
     rows: tuple[dict[str, str], ...]
     delimiter: str
     encoding: str = "UTF-8"  # how the file was read (grader.lms.text_files): said on the command line and in the report
+    points_possible: tuple[tuple[str, str], ...] = ()  # Canvas's "Points Possible" row: (column, value)
 
 
 @dataclass(frozen=True)
@@ -94,9 +95,13 @@ def _separator(text: str) -> str:
     return sniffed if score.get(sniffed) else max(SEPARATORS, key=lambda sep: score[sep])
 
 
+# gradebook_exporter.rb: "Student" (sortable name), or "LastName", "FirstName" with show_student_first_last_name.
+CANVAS_SPLIT_NAME = ("LastName", "FirstName")
+
+
 def _kind(header: list[str]) -> RosterKind | None:
     names = set(header)
-    if {"Student", "ID"} <= names:
+    if "ID" in names and ("Student" in names or set(CANVAS_SPLIT_NAME) <= names):
         return RosterKind.CANVAS
     if "Identifier" in names:
         return RosterKind.MOODLE_WORKSHEET
@@ -121,17 +126,49 @@ def load(path: Path) -> Roster:
     if kind is None:
         shown = {",": "commas", ";": "semicolons", "\t": "tabs"}[sep]
         raise RosterError(
-            f"the roster {Path(path).name} is not a gradebook exported from Canvas (columns Student, ID, "
+            f"the roster {Path(path).name} is not a gradebook exported from Canvas (columns Student, or "
+            f"LastName and FirstName, ID, "
             f"SIS User ID, SIS Login ID, Section) or Moodle (Email address, or the grading worksheet's "
             f"Identifier); read with {shown}, its first line has: {', '.join(header[:8]) or 'nothing'}")
-    rows = []
+    rows, possible = [], ()
     for _, raw in raws:
         row = {(k or "").strip(): (v or "").strip() if isinstance(v, str) else "" for k, v in raw.items()}
-        first = row.get(header[0], "")
+        if kind is RosterKind.CANVAS:
+            if "Points Possible" in row.get(header[0], ""):
+                possible = tuple((c, v) for c, v in row.items() if v)
+            if not row.get("ID"):  # the "Points Possible" row, or the "Manual Posting" one: no student's
+                continue
+            if "Student" not in row:  # the split-name layout: the sortable name Canvas writes elsewhere
+                row = {"Student": ", ".join(n for n in (row.get("LastName"), row.get("FirstName")) if n), **row}
+        first = row.get("Student", row.get(header[0], ""))
         if not any(row.values()) or "Points Possible" in first or first.startswith("Student, Test"):
             continue
         rows.append(row)
-    return Roster(Path(path), kind, tuple(header), tuple(rows), sep, read.encoding)
+    return Roster(Path(path), kind, tuple(header), tuple(rows), sep, read.encoding, possible)
+
+
+def _number(text: str) -> float | None:
+    """``47.00``, or ``47,00`` as a platform in another locale writes it; None for anything else."""
+    text = text.strip()
+    try:
+        return float(text.replace(",", ".") if "." not in text else text)
+    except ValueError:
+        return None
+
+
+def platform_max(roster: Roster | None, column: str) -> float | None:
+    """The assignment's maximum on the platform, where its roster says it: Canvas's "Points Possible" for the
+    assignment's column, the grading worksheet's "Maximum Grade" (None: it does not say, or says 0)."""
+    if roster is None:
+        return None
+    if roster.kind is RosterKind.CANVAS:
+        value = dict(roster.points_possible).get(column, "")
+    elif roster.kind is RosterKind.MOODLE_WORKSHEET:
+        value = next((r.get("Maximum Grade", "") for r in roster.rows if r.get("Maximum Grade")), "")
+    else:
+        return None
+    found = _number(value)
+    return found if found else None
 
 
 def participant(row: dict[str, str]) -> str:

@@ -33,6 +33,8 @@ class ExportView:
     muted: str = ""  # no roster given
     fine: str = ""  # everyone matched
     read_as: str = ""  # the encoding the roster was read with (grader.lms.text_files)
+    scaled: str = ""  # the grades were scaled to the platform's maximum for the assignment
+    anonymous: str = ""  # hand-ins known by an anonymous id only: nobody was told missing
 
 
 @dataclass(frozen=True)
@@ -75,10 +77,15 @@ def export_view(result, lang: str) -> ExportView:
             result.missing)
     muted = msg_in(lang, "grader.report.no_roster") if result.roster is None else ""
     fine = (msg_in(lang, "grader.report.roster_all")
-            if result.roster is not None and not result.unmatched and not result.missing else "")
+            if result.roster is not None and not result.unmatched and not result.missing and not result.anonymous
+            else "")
     read_as = (msg_in(lang, "grader.report.roster_read_as", file=result.roster.name, encoding=result.roster_encoding)
                if result.roster is not None and result.roster_encoding else "")
-    return ExportView(heading, unmatched, rows, missing, muted, fine, read_as)
+    scaled = (msg_in(lang, "grader.report.scaled", file=result.path.name, roster=result.roster.name,
+                     course=f"{result.scaled[0]:g}", platform=f"{result.scaled[1]:g}")
+              if result.scaled and result.roster is not None else "")
+    anonymous = msg_in(lang, "grader.report.anonymous", count=result.anonymous) if result.anonymous else ""
+    return ExportView(heading, unmatched, rows, missing, muted, fine, read_as, scaled, anonymous)
 
 
 def exports_section(results: list, lang: str) -> list[ExportView]:

@@ -195,7 +195,8 @@ def cmd_grade(args) -> int:
 
 def finish(args, summary, due) -> int:
     """What a graded class run says and writes after grading, and its exit status: 1 where the
-    instructor must act (refused or lost notebooks, hand-ins or times needing a human, nothing graded)."""
+    instructor must act (refused or lost notebooks, hand-ins or times needing a human, graded students an export
+    leaves out, nothing graded)."""
     print(f"graded {summary.graded} notebook(s), skipped {summary.skipped} already graded, "
           f"{summary.problems} with problems, in {summary.wall_s:.1f} s")
     if summary.overhead_s is not None:
@@ -224,7 +225,8 @@ def finish(args, summary, due) -> int:
         print(f"error: nothing was graded: no file in {args.submissions.name} is a notebook of {args.day} that "
               "could be read (see the report); check that this is the right download for this day", file=sys.stderr)
         return 1
-    return 1 if summary.refused or summary.lost or summary.handin_problems or humans else 0
+    left_out = any(result.unmatched for result in summary.exports)  # grades the import file does not carry
+    return 1 if summary.refused or summary.lost or summary.handin_problems or humans or left_out else 0
 
 
 def release_solutions(args, due, summary) -> dict[str, list[tuple[Path, str]]]:
@@ -336,6 +338,15 @@ def roster_ok(args) -> bool:
 def print_export(result) -> None:
     """One export's file, and who it left out or wrote as missing."""
     print(f"{result.kind}:  {result.path}")
+    if result.scaled:
+        course, platform = result.scaled
+        print(f"warning: the assignment's maximum in {result.roster.name} is {platform:g}, the course's {course:g}: "
+              f"the grades in {result.path.name} are scaled to {platform:g} (points x {platform:g}/{course:g}, "
+              "2 decimals); grades.csv keeps the course's points", file=sys.stderr)
+    if result.anonymous:
+        print(f"warning: {result.anonymous} graded hand-in(s) are known by an anonymous id only (anonymous grading): "
+              f"no roster row can be told to have no hand-in, so none was written as 0 or listed as missing; enter "
+              "the grades once the platform shows who is who", file=sys.stderr)
     if result.unmatched:
         print(f"warning: {len(result.unmatched)} graded student(s) match no single roster row and are NOT in "
               f"{result.path.name} (enter them by hand; listed in {result.unmatched_path}): "

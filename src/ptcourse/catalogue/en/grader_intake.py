@@ -93,6 +93,16 @@ MESSAGES = {
         "the class was graded."
     ),
     "grader.report.roster_read_as": "The class list {file} was read as {encoding}.",
+    "grader.report.anonymous": (
+        "{count} graded hand-in(s) are known by an anonymous id only (the platform's anonymous grading), so no "
+        "roster row can be told to have no hand-in: none was written as 0 or listed as missing. Enter these grades "
+        "once the platform shows who is who."
+    ),
+    "grader.report.scaled": (
+        "The assignment's maximum in {roster} is {platform} points, the course's {course}: the grades in {file} are "
+        "scaled to it (points × {platform}/{course}, to 2 decimals), so the platform keeps every one. grades.csv "
+        "keeps the course's points."
+    ),
     # Gradescope (grader/run/gradescope.py): what a learner sees before the instructor publishes
     "grader.gradescope.visible_total": (
         "{day}: {score:g} / {max_score:g} points from the checks shown now. More checks are graded; they "

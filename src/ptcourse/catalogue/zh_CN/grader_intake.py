@@ -61,6 +61,14 @@ MESSAGES = {
     "grader.report.intake": "提交时间与延期",
     "grader.report.intake_human": "{count} 名学生需要人工处理：其提交时间或延期无法使用。班上其他人已正常评分。",
     "grader.report.roster_read_as": "名单 {file} 按 {encoding} 读取。",
+    "grader.report.anonymous": (
+        "有 {count} 份已评分的提交只有匿名编号（平台的匿名评分），因此无法判断名单上哪一行没有提交："
+        "没有任何一行被记为 0 分或列为未提交。请在平台显示学生身份后再录入这些成绩。"
+    ),
+    "grader.report.scaled": (
+        "{roster} 中该作业的满分是 {platform} 分，而本课程的满分是 {course} 分：{file} 中的成绩已按此换算"
+        "（得分 × {platform}/{course}，保留 2 位小数），这样平台会接收每一个成绩。grades.csv 仍保留课程的原始分数。"
+    ),
     "grader.gradescope.visible_total": (
         "{day}：目前显示的检查得 {score:g} / {max_score:g} 分。还有其他检查已经评分；"
         "老师公布成绩后会显示它们及其分数。"
