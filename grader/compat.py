@@ -305,7 +305,11 @@ def warnings_never_fail() -> None:
     course fails a check on an exception or a failed check only; what went to stderr stays in the
     graded notebook and is shown to the learner as a note (grader/judge/cell_words.py). The wrapper calls
     nbgrader's own function on a copy of the cell without those outputs, so error outputs, partial
-    credit and solution cells are judged by nbgrader as before. Only for a grading job's process:
+    credit and solution cells are judged by nbgrader as before, but for one thing: an error output decides
+    wherever it is. nbgrader reads a cell's outputs in order and lets the first ``execute_result`` decide (a
+    text that is no number: full marks), so a failed check after a displayed value scored in full: with a
+    learner's ``%config InteractiveShell.ast_node_interactivity = 'all'``, every test cell's docstring is such a
+    value, and an untouched notebook scored full marks. Only for a grading job's process:
     plain ``nbgrader autograde`` keeps nbgrader's rule (the deliberate difference the equality
     tests record as ``warnings_not_failed``).
     """
@@ -318,9 +322,12 @@ def warnings_never_fail() -> None:
 
     def determine_grade(cell, log=None):
         outputs = cell.get("outputs") if cell.get("cell_type") == "code" else None
-        if outputs and any(o.get("output_type") == "stream" and o.get("name") == "stderr" for o in outputs):
+        if outputs:
             kept = [o for o in outputs if not (o.get("output_type") == "stream" and o.get("name") == "stderr")]
-            cell = NotebookNode({**cell, "outputs": kept})
+            errors = [o for o in kept if o.get("output_type") == "error"]
+            kept = errors + [o for o in kept if o.get("output_type") != "error"]  # an error decides, wherever it is
+            if kept != list(outputs):
+                cell = NotebookNode({**cell, "outputs": kept})
         return upstream(cell, log)
 
     determine_grade.__wrapped__ = upstream

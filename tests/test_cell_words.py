@@ -66,6 +66,20 @@ def test_a_warning_is_one_plain_line():
     assert cell_words.warning_text([new_output("stream", name="stdout", text="hello\n")]) is None
 
 
+def test_a_warning_read_from_a_notebook_file_is_one_plain_line_too():
+    """A graded notebook as its file holds it (multi-line text as a list of lines): the note is the warning's
+    ``Category: message``, never the list's repr, nor the source line Python prints under it (a hidden test's)."""
+    hidden = ("/tmp/ipykernel_7/123.py:17: UserWarning: big grids are slow\n",
+              '  observe(f"make_grid_sizes_fresh_{case}", make_grid(fresh_rows, fresh_cols))\n')
+    as_saved = {"output_type": "stream", "name": "stderr", "text": list(hidden)}
+    assert cell_words.warning_text([as_saved]) == "UserWarning: big grids are slow"
+    nb = json.loads(json.dumps(new_notebook(cells=[graded("warns", stderr("".join(hidden)))])))
+    nb["cells"][0]["outputs"][0]["text"] = list(hidden)
+    notes = engine.warning_notes(json.dumps(nb).encode(), {"warns": CellResult(1, 1)}, "en")
+    assert len(notes) == 1 and "UserWarning: big grids are slow" in notes[0], notes
+    assert "observe(" not in notes[0] and "['" not in notes[0]
+
+
 def test_only_passing_graded_cells_get_a_warning_note():
     nb = new_notebook(cells=[graded("warns", stderr(SOFTMAX)), graded("fails", stderr(SOFTMAX), error("CheckFailed", "x")),
                              graded("quiet"), new_code_cell("x = 1", outputs=[stderr(SOFTMAX)])])

@@ -376,6 +376,25 @@ def test_warnings_never_fail(monkeypatch):
     assert cell.outputs == [warning], "the learner's warning stays in the graded notebook"
 
 
+def test_an_error_decides_even_after_a_displayed_value(monkeypatch):
+    """nbgrader lets a cell's first ``execute_result`` decide (a text that is no number: full marks); with a
+    learner's ``ast_node_interactivity = 'all'`` a test cell's docstring is one, before its failed check."""
+    import nbgrader.utils as utils
+    from nbformat.v4 import new_output
+
+    docstring = new_output("execute_result", data={"text/plain": "'The grid has the asked shape.'"}, execution_count=3)
+    error = new_output("error", ename="NotImplementedError", evalue="not done yet", traceback=[])
+    stock = getattr(utils.determine_grade, "__wrapped__", utils.determine_grade)
+    monkeypatch.setattr(utils, "determine_grade", stock)
+    assert utils.determine_grade(graded_cell(docstring, error)) == (2.0, 2.0)  # nbgrader's own rule: full marks
+    compat.warnings_never_fail()
+    assert utils.determine_grade(graded_cell(docstring, error)) == (0, 2.0)
+    assert utils.determine_grade(graded_cell(docstring)) == (2.0, 2.0)
+    cell = graded_cell(docstring, error)
+    utils.determine_grade(cell)
+    assert cell.outputs == [docstring, error], "the graded notebook keeps its outputs in their order"
+
+
 # -- nbgrader's preprocessor lists ---------------------------------------------------------------
 def names(classes) -> list[str]:
     """Each class by the public name the copies use (nbgrader.preprocessors.X, nbconvert.preprocessors.X)."""

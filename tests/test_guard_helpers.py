@@ -166,6 +166,27 @@ def test_honest_use_leaves_nothing_to_undo(kernel):
     assert kernel.done("x = predict")["changed"] == []
 
 
+def test_a_shown_model_or_function_is_no_machinery(kernel):
+    """A cell that ends by showing a callable (``net.eval()``, a model, a function) leaves it in the display hook's
+    ``_``: a value of the learner's, never "tampering", and the hook keeps working for the cells after it."""
+    kernel.run("import torch\nnet = torch.nn.Linear(2, 3)\nnet.eval()")
+    kernel.run("len")
+    report = kernel.sanitize()
+    assert report["machinery"] == [] and report["harmful"] == [], report
+    kernel.run("net")  # the display hook still stores what a cell shows
+    assert kernel.value("pass", "type(_oh[max(_oh)]).__name__") == "Linear"
+
+
+def test_showing_every_expression_is_put_back_for_the_checks_without_a_word(kernel):
+    """``ast_node_interactivity = 'all'`` (a common Jupyter tip) would show each test cell's docstring as its result,
+    which nbgrader reads as the cell's grade: the guard runs each check with the shell's own setting, and it is no
+    tampering (a display setting of the learner's)."""
+    kernel.run("get_ipython().ast_node_interactivity = 'all'")
+    report = kernel.sanitize()
+    assert report["machinery"] == [] and report["harmful"] == [] and report["restored"] == [], report
+    assert kernel.value("pass", "get_ipython().ast_node_interactivity") == "last_expr"
+
+
 @pytest.mark.parametrize("label", sorted(FORGES))
 def test_forged_helper_is_reported_and_put_back(kernel, label):
     forge, genuine = FORGES[label]

@@ -41,9 +41,14 @@ def headline(ename: str, evalue: str, lang: str = "en") -> str:
     return _clip(f"{ename}: {strip_paths(lines[0])}")
 
 
+def _joined(text) -> str:
+    """A stream's text as one string: a notebook file keeps a multi-line one as a list of lines."""
+    return "".join(str(t) for t in text) if isinstance(text, list) else str(text)
+
+
 def warning_text(outputs) -> str | None:
     """What a cell wrote to stderr, as one plain line (a warning's ``Category: message``), or None."""
-    text = "".join(str(o.get("text", "")) for o in outputs
+    text = "".join(_joined(o.get("text", "")) for o in outputs
                    if o.get("output_type") == "stream" and o.get("name") == "stderr")
     lines = [line.strip() for line in _ANSI.sub("", text).splitlines() if line.strip()]
     if not lines:

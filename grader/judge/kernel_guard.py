@@ -49,6 +49,8 @@ def _install(name, names=()):
         restored = protected(fix=True)
         found = harmful()
         switched_off = machinery(fix=True)
+        if getattr(st.ip, "ast_node_interactivity", None) != st.interactivity:  # a display setting, not a forge:
+            st.ip.ast_node_interactivity = st.interactivity  # the test cell shows no value but its own last one
         return _j.dumps({"nonce": nonce, "restored": restored, "machinery": switched_off, "harmful": found})
 
     def remember(names):
@@ -205,7 +207,7 @@ def _snapshot(names=()):
         snap["builtins"][1].pop(key, None)
     return _y.SimpleNamespace(ip=ip, snap=snap, codes=codes, strict=strict, modules=modules, genuine=genuine, tm=tm, shell=shell,
                               shell_lists=shell_lists, tm_attrs=tm_attrs, own=own, system=system,
-                              check_failed=check_failed)
+                              check_failed=check_failed, interactivity=getattr(ip, "ast_node_interactivity", None))
 
 
 def _protected_check(st):
@@ -331,7 +333,7 @@ def _machinery_check(st):
                 if fix:
                     getattr(tm, attr)[:] = items
         for obj, keys in own.values():
-            for key in [k for k, v in vars(obj).items() if callable(v) and k not in keys]:
+            for key in _added(obj, keys):
                 out.append(f"{type(obj).__name__}.{key}")
                 if fix:
                     vars(obj).pop(key, None)
@@ -389,10 +391,23 @@ def _harmful_check(st):
                           for c in caught if isinstance(c, type)):
             out.append("a custom exception handler")
         for obj, keys in own.values():
-            out += [f"{type(obj).__name__}.{k}" for k, v in vars(obj).items() if callable(v) and k not in keys]
+            out += [f"{type(obj).__name__}.{k}" for k in _added(obj, keys)]
         return out
 
     return harmful
+
+
+_RESULTS = ("_", "__", "___")  # a display hook's last three results: the learner's values, never machinery
+
+
+def _added(obj, keys):
+    """The callables ``obj`` holds now that it did not at the snapshot. A display hook keeps the last results a
+    cell showed as ``_``, ``__``, ``___``: a model or a function shown (``net.eval()``) is no machinery, and
+    taking it away would break the hook for every later cell."""
+    from IPython.core.displayhook import DisplayHook
+
+    results = _RESULTS if isinstance(obj, DisplayHook) else ()
+    return [k for k, v in vars(obj).items() if callable(v) and k not in keys and k not in results]
 
 
 _CACHES = ("__slotnames__",)  # what copyreg and friends cache on a class

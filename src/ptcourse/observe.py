@@ -79,13 +79,14 @@ def observe(name: str, value, *, only: str | None = None, rtol: float | None = N
 
 
 def fresh_parameters(model, generator, scale: float = 0.5):
-    """Give every parameter of ``model`` fresh values from ``generator``, in the order ``parameters()``
-    lists them: the weights a test cell observes a module's outputs with, the same in the reference
-    run whatever the global random state. Returns ``model``."""
+    """Give every parameter of ``model`` fresh values from ``generator``, in the order of their shapes
+    (``parameters()``'s order only among parameters of one shape): the weights a test cell observes a
+    module's outputs with, the same in the reference run whatever the global random state, and whichever
+    order the learner defined the layers in. Returns ``model``."""
     import torch
 
     with torch.no_grad():
-        for parameter in model.parameters():
+        for parameter in sorted(model.parameters(), key=lambda p: tuple(p.shape)):  # stable: ties keep their order
             parameter.copy_(torch.randn(parameter.shape, generator=generator, dtype=parameter.dtype) * scale)
     return model
 

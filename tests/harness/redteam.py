@@ -200,6 +200,9 @@ builtins.isinstance = lambda obj, cls: True if type(obj).__name__ == 'Anything' 
     # Exceptions that stop a check before it can fail, swallowed.
     "exit_inside_test": ("exit", f"get_ipython().set_custom_exc((SystemExit, KeyboardInterrupt), {SWALLOW_ALL})"),
     "excepthook": ("stub", "import sys\nsys.excepthook = lambda *a: None"),
+    # A common Jupyter tip, not a cheat: every expression shown, so each test cell's docstring came before its
+    # error, and nbgrader let that first result decide (full marks for an untouched notebook).
+    "show_every_expression": ("stub", "%config InteractiveShell.ast_node_interactivity = 'all'"),
     # Obfuscated: the same transformer, spelled through exec of encoded text and getattr.
     "encoded_exec": ("stub", "getattr(__builtins__, 'ex' + 'ec')(__import__('base64').b64decode({b64!r}).decode())".format(
         b64=base64.b64encode(b"get_ipython().input_transformers_cleanup.append(lambda lines: ['pass\\n'])").decode())),
@@ -317,6 +320,8 @@ HARMLESS: dict[str, str] = {
     "reads_own_files": "import os\nopen('scratch.txt', 'w').write('x')\n_seen = sorted(os.listdir('.'))",
     "short_thread": "import threading\n_t = threading.Thread(target=lambda: sum(range(1000)))\n_t.start()\n_t.join()",
     "getattr_pieces": "import math\n_f = getattr(math, 'sq' + 'rt')\n_r = _f(16.0)",
+    "show_every_expression": "%config InteractiveShell.ast_node_interactivity = 'all'\n1 + 1\n2 + 2",
+    "shows_a_model": "import torch\n_net = torch.nn.Linear(2, 3)\n_net.eval()",  # a callable in the display hook's _
 }
 
 ALWAYS_EQUAL = """\

@@ -21,8 +21,9 @@ MESSAGES = {
         "Apply ReLU only between the two linear layers, so the outputs can take any value."
     ),
     "modules.mlp_layers": (
-        "MLP(7, 13, 2) should contain nn.Linear(7, 13) and nn.Linear(13, 2) (weights of shape "
-        "(13, 7) and (2, 13)); its linear layers have weight shapes {got}."
+        "MLP({in_features}, {hidden}, {out_features}) should contain nn.Linear({in_features}, {hidden}) and "
+        "nn.Linear({hidden}, {out_features}), in either order of definition (weights of shape "
+        "({hidden}, {in_features}) and ({out_features}, {hidden})); its linear layers have weight shapes {got}."
     ),
     "modules.deep_plain_container": (
         "DeepMLP({sizes}) registers {got} parameter tensors, expected {expected} (a weight and a "

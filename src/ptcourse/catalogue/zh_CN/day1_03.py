@@ -19,8 +19,9 @@ MESSAGES = {
         "只在两个线性层之间应用 ReLU，这样输出才能取任意值。"
     ),
     "modules.mlp_layers": (
-        "MLP(7, 13, 2) 应该包含 nn.Linear(7, 13) 和 nn.Linear(13, 2)（权重形状为 (13, 7) 和 (2, 13)）；"
-        "实际上它的线性层的权重形状是 {got}。"
+        "MLP({in_features}, {hidden}, {out_features}) 应该包含 nn.Linear({in_features}, {hidden}) 和 "
+        "nn.Linear({hidden}, {out_features})，定义顺序不限（权重形状为 ({hidden}, {in_features}) 和 "
+        "({out_features}, {hidden})）；实际上它的线性层的权重形状是 {got}。"
     ),
     "modules.deep_plain_container": (
         "DeepMLP({sizes}) 注册了 {got} 个参数张量，期望 {expected} 个（每层一个权重、一个偏置）。"
