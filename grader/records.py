@@ -141,11 +141,14 @@ class Integrity:
     voided: tuple[Voided, ...] = ()
     disagreed: tuple[Disagreed, ...] = ()
     unjudged: tuple[Disagreed, ...] = ()  # model checks the grader could not evaluate: the kernel's verdict, flagged
+    settings: tuple[str, ...] = ()  # the learner's settings put back for the checks (a default dtype): said, no forge
 
     def to_json(self) -> dict:
         data = {"installed": self.installed, "restored": list(self.restored), "machinery": list(self.machinery),
                 "harmful": list(self.harmful),
                 "voided": [{"grade_id": v.grade_id, "reason": v.reason, "detail": v.detail} for v in self.voided]}
+        if self.settings:
+            data["settings"] = list(self.settings)
         if self.disagreed:
             data["disagreed"] = [{"grade_id": d.grade_id, "detail": d.detail} for d in self.disagreed]
         if self.unjudged:
@@ -162,12 +165,14 @@ class Integrity:
                        machinery=_strings(data.get("machinery")), harmful=_strings(data.get("harmful")),
                        voided=tuple(Voided(**v) for v in data.get("voided") or ()),
                        disagreed=tuple(Disagreed(**d) for d in data.get("disagreed") or ()),
-                       unjudged=tuple(Disagreed(**d) for d in data.get("unjudged") or ()))
+                       unjudged=tuple(Disagreed(**d) for d in data.get("unjudged") or ()),
+                       settings=_strings(data.get("settings")))
         except (AttributeError, TypeError) as exc:
             raise RecordError(f"an integrity summary of another shape ({exc})") from None
 
     def with_disagreed(self, disagreed: tuple[Disagreed, ...], unjudged: tuple[Disagreed, ...] = ()) -> Integrity:
-        return Integrity(self.installed, self.restored, self.machinery, self.harmful, self.voided, disagreed, unjudged)
+        return Integrity(self.installed, self.restored, self.machinery, self.harmful, self.voided, disagreed, unjudged,
+                         self.settings)
 
 
 def _strings(value) -> tuple[str, ...]:

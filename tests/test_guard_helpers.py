@@ -184,7 +184,19 @@ def test_showing_every_expression_is_put_back_for_the_checks_without_a_word(kern
     kernel.run("get_ipython().ast_node_interactivity = 'all'")
     report = kernel.sanitize()
     assert report["machinery"] == [] and report["harmful"] == [] and report["restored"] == [], report
+    assert report["settings"] == ["InteractiveShell.ast_node_interactivity = 'all'"], report
     assert kernel.value("pass", "get_ipython().ast_node_interactivity") == "last_expr"
+    assert kernel.sanitize()["settings"] == []
+
+
+def test_a_default_dtype_of_the_learners_is_put_back_for_the_checks_and_said(kernel):
+    """``torch.set_default_dtype(torch.float64)`` in a scratch cell: the checks' fresh inputs would be float64, the
+    reference's float32, and torch swaps ``torch.Storage`` with it; put back and said, never "replaced torch.Storage"."""
+    kernel.run("import torch\ntorch.set_default_dtype(torch.float64)")
+    report = kernel.sanitize()
+    assert report["restored"] == [] and report["machinery"] == [], report
+    assert report["settings"] == ["torch.set_default_dtype(torch.float64)"], report
+    assert kernel.value("pass", "str(__import__('torch').get_default_dtype())") == "torch.float32"
 
 
 @pytest.mark.parametrize("label", sorted(FORGES))
@@ -321,3 +333,17 @@ def test_names_are_worked_out_one_thread_at_a_time(tmp_path, monkeypatch):
         found = list(pool.map(jobs.protected_names, copies))
     assert most[0] == 1, f"{most[0]} threads parsed at once"
     assert found == [course_names(nbformat.read(str(CNN), as_version=4))] * 8
+
+
+def test_a_setting_put_back_is_a_note_for_the_learner_and_no_finding():
+    """From the guard's summary to the page: the learner reads what was put back; the instructor's review list
+    stays empty (a setting is no forge), and the record keeps it through its JSON."""
+    from grader.records import Integrity
+    from grader.run import engine
+
+    integrity = Integrity(installed=True, settings=("torch.set_default_dtype(torch.float64)",))
+    assert Integrity.from_json(integrity.to_json()) == integrity
+    notes, findings = [], []
+    engine.integrity_notes(integrity, notes, findings, graded=True)
+    assert findings == [] and len(notes) == 1 and "torch.set_default_dtype(torch.float64)" in notes[0]
+    assert "costs you nothing" in notes[0]

@@ -61,15 +61,21 @@ def canvas_unique(display: str, taken: set[str]) -> str:
     return next(f"{stem}-{n}.{ext}" for n in range(1, 8) if f"{stem}-{n}.{ext}" not in taken)
 
 
+def moodle_clean(text: str) -> str:
+    """moodlelib.php clean_param PARAM_FILE: [[:cntrl:]] and & < > " ` | ' : \\ / removed."""
+    return re.sub(r"[\x00-\x1f\x7f&<>\"`|':\\/]", "", text)
+
+
 def moodle_path(full_name: str, pid: int | None, file: str, version: str = "4.1", folders: bool = True,
                 team: str | None = None, group_id: int | None = None, blind: bool = False) -> str:
     """downloader.php get_student_prefix / locallib.php download_submissions, then the plugin's part."""
     who = "Participant" if blind else full_name
-    if version == "4.1" and team is not None:
-        prefix = team.replace("_", " ") + (f"_{group_id}" if group_id else "")
+    if version == "4.1" and team is not None:  # format_string escapes a bare "&"; clean_filename (PARAM_FILE)
+        escaped = re.sub(r"&(?![a-zA-Z0-9#]{1,8};)", "&amp;", team)
+        prefix = moodle_clean(escaped.replace("_", " ") + (f"_{group_id}" if group_id else ""))
     else:
         prefix = (f"{team}-" if team else "") + who
-        prefix = prefix.replace("_", " ") + f"_{pid}"
+        prefix = moodle_clean(prefix.replace("_", " ") + f"_{pid}")
     plugin = f"{prefix}_assignsubmission_file"
     if not folders:
         return f"{plugin}_{file}"
@@ -248,6 +254,42 @@ def test_moodle_41_team_folder_grades_every_member(tmp_path):
     grades, result = exported(tmp_path, "moodle", subs, sheet)
     assert grades["Participant 123456"] and grades["Participant 123457"] and grades["Participant 123459"]
     assert grades["Participant 123458"] == "" and not result.unmatched
+
+
+def test_moodle_team_names_with_quotes_and_ampersands_are_read_as_moodle_writes_them(tmp_path):
+    """``Bob's team`` is written ``Bobs team_42``, ``R&D`` ``Ramp;D_43`` (format_string, then clean_filename):
+    each still names its group, and its members are graded on their own rows, never a participant 42 or 43."""
+    sheet = tmp_path / "worksheet.csv"
+    sheet.write_text(
+        'Identifier,"Full name","Email address",Status,Group,Grade,"Maximum Grade"\n'
+        '"Participant 41","Alice Smith",alice@example.edu,"Submitted for grading","Bob\'s team",,48.00\n'
+        '"Participant 42","Eve Stone",eve@example.edu,"No submission","Other team",,48.00\n'
+        '"Participant 44","Dan Wu",dan@example.edu,"Submitted for grading","R&D",,48.00\n', encoding="utf-8")
+    write(tmp_path / "dl", moodle_path("", None, f"{NB}.ipynb", team="Bob's team", group_id=42))
+    write(tmp_path / "dl", moodle_path("", None, f"{NB}.ipynb", team="R&D", group_id=43))
+    assert sorted(p.name for p in (tmp_path / "dl").iterdir()) == [
+        "Bobs team_42_assignsubmission_file", "Ramp;D_43_assignsubmission_file"]
+    subs = submissions.discover(tmp_path / "dl", DAY, masters(), groups=groups.gather(None, sheet))
+    assert sorted(s.student for s in subs) == ["Alice_Smith_41", "Dan_Wu_44"], [s.student for s in subs]
+    grades, result = exported(tmp_path, "moodle", subs, sheet)
+    assert grades["Participant 41"] and grades["Participant 44"] and not grades["Participant 42"], grades
+    assert not result.unmatched
+
+
+def test_a_folder_read_as_a_participant_never_takes_another_persons_row(tmp_path):
+    """A team's folder whose group is not known (no group file) reads as "participant 42": the worksheet's
+    participant 42 is Eve, whose name it is not, so the grade is not hers: unmatched, said, for a human."""
+    sheet = tmp_path / "worksheet.csv"
+    sheet.write_text(
+        'Identifier,"Full name","Email address",Status,Grade,"Maximum Grade"\n'
+        '"Participant 42","Eve Stone",eve@example.edu,"No submission",,47.00\n'
+        '"Participant 43","Ann Lee",ann@example.edu,"Submitted for grading",,47.00\n', encoding="utf-8")
+    write(tmp_path / "dl", moodle_path("", None, f"{NB}.ipynb", team="Bob's team", group_id=42))
+    write(tmp_path / "dl", moodle_path("Ann Lee", 43, f"{NB}.ipynb"))
+    subs = submissions.discover(tmp_path / "dl", DAY, masters())
+    grades, result = exported(tmp_path, "moodle", subs, sheet)
+    assert grades.get("Participant 42", "") == "" and grades["Participant 43"] != "", grades
+    assert [(u.student, u.reason) for u in result.unmatched] == [("Bobs_team_42", "other_name")]
 
 
 def test_moodle_3_team_member_folders_split_off_the_group(tmp_path):

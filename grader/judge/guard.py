@@ -141,6 +141,7 @@ class Guard:
     restored: set[str] = field(default_factory=set)  # protected objects the notebook had replaced
     machinery: set[str] = field(default_factory=set)  # execution machinery switched off for the checks
     harmful: set[str] = field(default_factory=set)  # of that, what would have changed or hidden a check
+    settings: set[str] = field(default_factory=set)  # the learner's settings put back for the checks (no forge)
     verdicts: list[CellVerdict] = field(default_factory=list)
 
     # -- code sent to the kernel ---------------------------------------------------------------
@@ -181,9 +182,13 @@ class Guard:
         if any(names is None for names in found):
             return False
         restored, machinery, harmful = found
+        settings = _names(data.get("settings", []))
+        if settings is None:
+            return False
         self.restored.update(restored)
         self.machinery.update(machinery)
         self.harmful.update(harmful)
+        self.settings.update(settings)
         return True
 
     @staticmethod
@@ -227,4 +232,5 @@ class Guard:
     def summary(self) -> Integrity:
         return Integrity(installed=self.installed, restored=tuple(sorted(self.restored)),
                          machinery=tuple(sorted(self.machinery)), harmful=tuple(sorted(self.harmful)),
-                         voided=tuple(Voided(v.grade_id, v.reason, v.detail) for v in self.verdicts if not v.ok))
+                         voided=tuple(Voided(v.grade_id, v.reason, v.detail) for v in self.verdicts if not v.ok),
+                         settings=tuple(sorted(self.settings)))

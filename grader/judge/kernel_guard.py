@@ -46,12 +46,12 @@ def _install(name, names=()):
     protected, machinery, harmful = _protected_check(st), _machinery_check(st), _harmful_check(st)
 
     def sanitize(nonce):
+        settings = _settings(st)  # first: torch.set_default_dtype swaps torch.Storage, a protected name
         restored = protected(fix=True)
         found = harmful()
         switched_off = machinery(fix=True)
-        if getattr(st.ip, "ast_node_interactivity", None) != st.interactivity:  # a display setting, not a forge:
-            st.ip.ast_node_interactivity = st.interactivity  # the test cell shows no value but its own last one
-        return _j.dumps({"nonce": nonce, "restored": restored, "machinery": switched_off, "harmful": found})
+        return _j.dumps({"nonce": nonce, "restored": restored, "machinery": switched_off, "harmful": found,
+                         "settings": settings})
 
     def remember(names):
         """Functions and classes a course's own cell just defined: put back before each test cell."""
@@ -207,7 +207,28 @@ def _snapshot(names=()):
         snap["builtins"][1].pop(key, None)
     return _y.SimpleNamespace(ip=ip, snap=snap, codes=codes, strict=strict, modules=modules, genuine=genuine, tm=tm, shell=shell,
                               shell_lists=shell_lists, tm_attrs=tm_attrs, own=own, system=system,
-                              check_failed=check_failed, interactivity=getattr(ip, "ast_node_interactivity", None))
+                              check_failed=check_failed, interactivity=getattr(ip, "ast_node_interactivity", None),
+                              dtype=__import__("torch").get_default_dtype())
+
+
+def _settings(st):
+    """The learner's own settings that change what a check computes or how nbgrader reads it, put back for the
+    checks as they were when the course's reference answers were computed: said, never counted as tampering.
+
+    * ``torch.set_default_dtype``: the checks' fresh inputs would be drawn in it, the reference's in float32;
+    * IPython's ``ast_node_interactivity`` (``'all'``, a common tip): each test cell's docstring would be shown
+      as a result before the cell's error, which nbgrader reads as its grade."""
+    import torch
+
+    out = []
+    if torch.get_default_dtype() is not st.dtype:
+        out.append(f"torch.set_default_dtype({torch.get_default_dtype()})")
+        torch.set_default_dtype(st.dtype)
+    shown = getattr(st.ip, "ast_node_interactivity", None)
+    if shown != st.interactivity:
+        out.append(f"InteractiveShell.ast_node_interactivity = {shown!r}")
+        st.ip.ast_node_interactivity = st.interactivity
+    return out
 
 
 def _protected_check(st):

@@ -26,18 +26,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from grader.lms import roster as roster_mod
-from grader.lms.platforms import MOODLE_DEFAULT_TEAM, Handin, Platform
+from grader.lms.platforms import MOODLE_DEFAULT_TEAM, Handin, Platform, as_moodle_writes
 
 GROUP = ("group_name", "group", "group name", "team")
 GROUP_ID = ("canvas_group_id", "group id", "group_id")
 MEMBER = ("canvas_user_id", "member", "user id", "login_id", "user_id", "email", "student")
 NAME = ("name", "full name", "sortable_name")
-
-
-def as_moodle_writes(group: str) -> str:
-    """A group's name as it is in Moodle's download: ``_`` turned into a space, then ``clean_filename``'s
-    characters removed (downloader.php get_student_prefix; lib/moodlelib.php clean_param PARAM_FILE)."""
-    return re.sub(r'[\x00-\x1f\\/:*?"<>|]', "", group.replace("_", " ")).strip()
 
 
 def canvas_writes(name: str) -> str:

@@ -163,6 +163,20 @@ def parse_canvas(file_name: str) -> Handin | None:
                   file_id=int(match.get("fid") or 0), **who)
 
 
+def moodle_cleaned(name: str) -> str:
+    """A person's full name as Moodle's download writes it (mod/assign downloader.php get_student_prefix):
+    ``_`` turned into a space, then ``clean_filename`` (moodlelib.php clean_param PARAM_FILE: control characters
+    and ``& < > " ` | ' : \\ /`` removed; ``*`` and ``?`` are kept)."""
+    return re.sub(r"[\x00-\x1f\x7f&<>\"`|':\\/]", "", name.replace("_", " ")).strip()
+
+
+def as_moodle_writes(group: str) -> str:
+    """A group's name as Moodle's download writes it: ``format_string`` first (an ``&`` that starts no entity
+    becomes ``&amp;``: weblib.php replace_ampersands_not_followed_by_entity), then as a person's name
+    (:func:`moodle_cleaned`). So ``Bob's team`` is ``Bobs team`` and ``R&D`` is ``Ramp;D``."""
+    return moodle_cleaned(re.sub(r"&(?![a-zA-Z0-9#]{1,8};)", "&amp;", group))
+
+
 def _moodle_part(part: str, below: list[str]) -> Handin | None:
     """One path part in Moodle's naming, and the parts below it, as a hand-in (None: not Moodle's)."""
     match = MOODLE.fullmatch(part)

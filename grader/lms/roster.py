@@ -28,7 +28,7 @@ from pathlib import Path
 
 from grader.lms import names as names_mod
 from grader.lms import text_files
-from grader.lms.platforms import Handin, Platform
+from grader.lms.platforms import MOODLE_PARTICIPANT, Handin, Platform, moodle_cleaned
 
 
 class RosterError(ValueError):
@@ -63,7 +63,7 @@ class Roster:
 @dataclass(frozen=True)
 class Unmatched:
     student: str
-    reason: str  # "not_on_roster", "ambiguous", "shared_row", "no_user_field"
+    reason: str  # "not_on_roster", "ambiguous", "shared_row", "no_user_field", "other_name"
 
 
 @dataclass(frozen=True)
@@ -205,6 +205,15 @@ def _by_platform_id(roster: Roster, handin: Handin) -> list[int]:
     return []
 
 
+def _names_agree(row: dict[str, str], handin: Handin) -> bool:
+    """Whether a grading worksheet's row is the person the download names for its participant id: Moodle writes
+    both from one user. A team's folder read as a participant's (its group not recognised) names a group, and its
+    group id may be some participant's id: that row is never taken for it. Blind marking names nobody."""
+    if handin.anonymous or handin.name in ("", MOODLE_PARTICIPANT) or not row.get("Full name"):
+        return True
+    return key(moodle_cleaned(row["Full name"])) == key(handin.name)
+
+
 def _candidates(roster: Roster, student: str, handin: Handin | None, index: dict[str, set[int]]) -> set[int]:
     if handin is not None:
         by_id = _by_platform_id(roster, handin)
@@ -225,9 +234,13 @@ def match(students: list[str], roster: Roster, identities: dict[str, Handin] | N
     unmatched: list[Unmatched] = []
     claimed: set[int] = set()  # rows some graded student fits: never "no hand-in"
     for student in students:
-        rows = _candidates(roster, student, identities.get(student), index)
+        handin = identities.get(student)
+        rows = _candidates(roster, student, handin, index)
         claimed |= rows
-        if len(rows) == 1:
+        if (rows and handin is not None and roster.kind is RosterKind.MOODLE_WORKSHEET
+                and not all(_names_agree(roster.rows[i], handin) for i in rows)):
+            unmatched.append(Unmatched(student, "other_name"))
+        elif len(rows) == 1:
             chosen[student] = rows.pop()
         else:
             unmatched.append(Unmatched(student, "ambiguous" if rows else "not_on_roster"))

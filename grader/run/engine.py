@@ -191,6 +191,8 @@ def integrity_notes(integrity: Integrity | None, notes: list[str], findings: lis
     """What the guard and the second key saw, in words: notes for the learner, findings for review."""
     if integrity is None:
         return
+    if integrity.settings:  # the learner's own settings, put back for the checks: said, never a finding
+        notes.append(msg("grader.integrity.settings", what="; ".join(integrity.settings[:4])))
     if integrity.restored:
         what = ", ".join(integrity.restored[:6])
         notes.append(msg("grader.integrity.restored", what=what))

@@ -322,6 +322,7 @@ HARMLESS: dict[str, str] = {
     "getattr_pieces": "import math\n_f = getattr(math, 'sq' + 'rt')\n_r = _f(16.0)",
     "show_every_expression": "%config InteractiveShell.ast_node_interactivity = 'all'\n1 + 1\n2 + 2",
     "shows_a_model": "import torch\n_net = torch.nn.Linear(2, 3)\n_net.eval()",  # a callable in the display hook's _
+    "default_dtype_float64": "import torch\ntorch.set_default_dtype(torch.float64)",  # put back for the checks, said
 }
 
 ALWAYS_EQUAL = """\

@@ -55,6 +55,10 @@ MESSAGES = {
     "grader.integrity.changed_during": (
         "While this check ran, your code replaced {what}; the check earns no points."
     ),
+    "grader.integrity.settings": (
+        "Your notebook changed a setting that the checks depend on ({what}). The checks ran with the course's own "
+        "setting, the one the expected answers were computed with; this costs you nothing."
+    ),
     "grader.integrity.restored": (
         "Your notebook replaced {what}; the originals were put back before the checks ran, so "
         "only your real work was graded."

@@ -129,6 +129,9 @@ MESSAGES = {
     ),
     "grader.report.unmatched_not_on_roster": "not on the roster",
     "grader.report.unmatched_ambiguous": "several roster rows fit (same name?)",
+    "grader.report.unmatched_other_name": (
+        "the roster row with this participant id names someone else (a team's folder whose group was not recognised?)"
+    ),
     "grader.report.unmatched_shared_row": "another graded student matches the same roster row",
     "grader.report.unmatched_no_user_field": (
         "known only by Moodle's participant id; pass the assignment's grading worksheet as --lms-roster"

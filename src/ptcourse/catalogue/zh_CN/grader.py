@@ -49,6 +49,9 @@ MESSAGES = {
     "grader.integrity.changed_during": (
         "这项检查运行期间，你的代码替换了 {what}；这项检查不得分。"
     ),
+    "grader.integrity.settings": (
+        "你的笔记本更改了检查所依赖的设置（{what}）。检查按课程自己的设置运行，也就是计算标准答案时所用的设置；这不会让你失分。"
+    ),
     "grader.integrity.restored": (
         "你的笔记本替换了 {what}；在检查运行之前，原来的版本已被放回，所以评分的只是你真正完成的工作。"
     ),

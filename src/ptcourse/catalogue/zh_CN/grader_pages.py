@@ -91,6 +91,7 @@ MESSAGES = {
     ),
     "grader.report.unmatched_not_on_roster": "不在名单中",
     "grader.report.unmatched_ambiguous": "名单中有多行符合（同名？）",
+    "grader.report.unmatched_other_name": "名单中具有此参与者编号的那一行是另一个人（也许是未被识别出小组的团队文件夹？）",
     "grader.report.unmatched_shared_row": "另一名已评分的学生对应到同一行",
     "grader.report.unmatched_no_user_field": "只有 Moodle 的参与者编号；请用该作业的评分表作为 --lms-roster",
     "grader.report.missing": "名单中未提交的学生（{count} 名，{how}）：",
