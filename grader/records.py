@@ -333,6 +333,15 @@ class NotebookGrade:
     max_score: float
     late_penalty: float = 0.0
     checks: tuple[CheckResult, ...] = ()  # per check: score (manual included) and max, by grade id
+    auto_score: float | None = None  # the automatic score alone (None: not known), which nbgrader's penalty was of
+
+    def late_on_score(self, fraction: float | None) -> NotebookGrade:
+        """This notebook with its late penalty taken from its score as it stands, manual grades included:
+        ``fraction`` of it (None: the fraction nbgrader's penalty was of the automatic score), never more than
+        the notebook's own score."""
+        if fraction is None:
+            fraction = self.late_penalty / self.auto_score if self.auto_score else 0.0
+        return replace(self, late_penalty=min(self.score, round(fraction * self.score, 4)))
 
 
 @dataclass(frozen=True)
@@ -375,6 +384,14 @@ class ClassGrades:
 
     def student(self, name: str) -> StudentGrades | None:
         return next((s for s in self.students if s.student == name), None)
+
+    def late_on_scores(self, fractions: dict[tuple[str, str], float]) -> ClassGrades:
+        """Every notebook's late penalty taken from its score as it stands (:meth:`NotebookGrade.late_on_score`):
+        ``fractions[(student, notebook)]`` where this run knows how late it was, else the fraction its stored
+        penalty was of its automatic score. The one place a manual grade and a late penalty meet."""
+        return replace(self, students=tuple(
+            replace(s, notebooks=tuple(n.late_on_score(fractions.get((s.student, n.notebook))) for n in s.notebooks))
+            for s in self.students))
 
     @classmethod
     def of_records(cls, day: str, records) -> ClassGrades:

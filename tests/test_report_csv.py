@@ -59,6 +59,68 @@ def test_report_and_csv_agree_with_a_manual_grade(tmp_path, monkeypatch):
     assert _report_rows(reports / "report.html") == after, "the report's totals are grades.csv's"
 
 
+def test_a_manual_grade_of_a_late_notebook_moves_its_penalty_and_its_page(tmp_path, monkeypatch):
+    """bo is 30 h late (2 started days: 20 %). An instructor takes points back by hand: the penalty is 20 % of
+    the score as it now stands (nbgrader's own rule, of ``notebook.score``), not of the automatic one, and bo's
+    page shows the points and the checks graded by hand, as grades.csv and the report do."""
+    from nbgrader.api import Gradebook
+
+    due = now() - timedelta(days=3)
+    write_class(tmp_path / "class", {"ann": stamp(due - timedelta(hours=1)), "bo": stamp(due + timedelta(hours=30))})
+    assert _grade(tmp_path, monkeypatch) == 0
+    reports = tmp_path / "out" / "reports" / DAY
+    before = _csv_rows(reports / "grades.csv")
+    assert before["bo"][1] == round(0.8 * before["bo"][0], 4)
+    with Gradebook(f"sqlite:///{tmp_path / 'gb.db'}") as gb:
+        graded = [g for g in gb.find_submission_notebook(NB, DAY, "bo").grades if g.max_score]
+        for grade in graded[:2]:
+            grade.manual_score = 0
+        gb.db.commit()
+        taken = sum(g.auto_score for g in graded[:2])
+        names = [g.name for g in graded[:2]]
+    assert _grade(tmp_path, monkeypatch) == 0
+    after = _csv_rows(reports / "grades.csv")
+    assert after["bo"][0] == before["bo"][0] - taken
+    assert after["bo"][1] == round(0.8 * after["bo"][0], 4), "20 % of the score as it stands"
+    assert _report_rows(reports / "report.html")["bo"] == after["bo"]
+    page = (tmp_path / "out" / "feedback" / "bo" / DAY / f"{NB}.html").read_text()
+    assert f"{after['bo'][0]:g} / " in page and "graded these checks by hand" in page
+    assert page.count("Graded by hand by your instructor: 0 / ") == len(names)
+
+
+def test_grades_of_files_no_longer_handed_in_are_said(tmp_path, monkeypatch, capsys):
+    """A rerun into the same gradebook after a student's folder was taken out: the earlier grade is still in
+    every output (nbgrader's gradebook keeps it), so the run names it, in the report and on the terminal, and
+    exits 1 for the instructor to decide; never a silent old grade."""
+    import shutil
+
+    due = now() - timedelta(days=3)
+    submitted = write_class(tmp_path / "class", {"ann": stamp(due - timedelta(hours=1)),
+                                                 "bo": stamp(due - timedelta(hours=2))})
+    assert _grade(tmp_path, monkeypatch) == 0
+    shutil.rmtree(submitted / "bo")
+    capsys.readouterr()
+    assert _grade(tmp_path, monkeypatch) == 1
+    said = "1 notebook(s) graded by an earlier run into this gradebook are not in these submissions"
+    err = capsys.readouterr().err
+    assert said in err and f"bo/{NB}" in err, err
+    page = (tmp_path / "out" / "reports" / DAY / "report.html").read_text()
+    assert said in page and f"bo/{NB}" in page
+
+
+def test_a_penalty_never_takes_more_than_its_own_notebook():
+    """A late notebook graded down to 0 by hand loses nothing more: no point of another notebook goes with it."""
+    from grader.records import ClassGrades, NotebookGrade, StudentGrades
+
+    row = StudentGrades("alice", (NotebookGrade("a", 8, 8, 4.0, auto_score=8), NotebookGrade("b", 0, 14, 7.0,
+                                                                                             auto_score=14)))
+    grades = ClassGrades(DAY, ("a", "b"), (row,)).late_on_scores({})
+    assert [n.late_penalty for n in grades.students[0].notebooks] == [4.0, 0.0]
+    assert grades.students[0].final == 4.0
+    raised = NotebookGrade("c", 10, 10, 0.0, auto_score=0).late_on_score(0.5)  # auto 0: this run's fraction
+    assert raised.late_penalty == 5.0
+
+
 def test_every_output_reads_the_one_record(tmp_path, monkeypatch):
     """The fake executor's GradedNotebooks (tests/harness/fakes.py) are all that comes out of execution:
     the resume records, each learner's page, Gradescope's results.json, grades.csv, the class report and

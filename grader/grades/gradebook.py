@@ -314,7 +314,8 @@ def merge(db_url: str, day: str, student: str, notebook: str, result: GradedNote
         for grade in sub_nb.grades:
             found = by_name.get(grade.name)
             grade.auto_score = found.score if found else 0
-            grade.needs_manual_grade = found.needs_manual if found else False
+            # An instructor's manual grade outlives the regrading, to be looked at again (as nbgrader's autograde does)
+            grade.needs_manual_grade = (found.needs_manual if found else False) or grade.manual_score is not None
         comments = dict(result.comments) if result else {}
         for comment in sub_nb.comments:
             if comment.name in comments:
@@ -322,6 +323,16 @@ def merge(db_url: str, day: str, student: str, notebook: str, result: GradedNote
         sub_nb.late_submission_penalty = result.late_penalty if result else None
         sub_nb.flagged = bool(flagged) or bool(sub_nb.flagged)
         gb.db.commit()
+
+
+def manual_grades(db_url: str, day: str, student: str, notebook: str) -> list[str]:
+    """The checks of a student's notebook that an instructor graded by hand (nbgrader's ``manual_score``)."""
+    with _open(db_url) as gb:
+        try:
+            sub_nb = gb.find_submission_notebook(notebook, day, student)
+        except MissingEntry:
+            return []
+        return sorted(g.name for g in sub_nb.grades if g.manual_score is not None)
 
 
 def zero_missing(db_url: str, day: str, student: str, submitted: set[str]) -> None:
@@ -354,7 +365,8 @@ def class_grades(db_url: str, day: str) -> ClassGrades:
         for sub in sorted(gb.assignment_submissions(day), key=lambda s: s.student.id):
             notebooks = tuple(
                 NotebookGrade(nb.name, float(nb.score), float(nb.max_score), float(nb.late_submission_penalty or 0),
-                              tuple(CheckResult(float(g.score), float(g.max_score), grade_id=g.name) for g in nb.grades))
+                              tuple(CheckResult(float(g.score), float(g.max_score), grade_id=g.name) for g in nb.grades),
+                              float(sum(g.auto_score or 0 for g in nb.grades)))
                 for nb in sorted(sub.notebooks, key=lambda n: n.name))
             students.append(StudentGrades(sub.student.id, notebooks))
     return ClassGrades(day, names, tuple(students))

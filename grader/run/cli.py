@@ -196,7 +196,7 @@ def cmd_grade(args) -> int:
 def finish(args, summary, due) -> int:
     """What a graded class run says and writes after grading, and its exit status: 1 where the
     instructor must act (refused or lost notebooks, hand-ins or times needing a human, graded students an export
-    leaves out, nothing graded)."""
+    leaves out, earlier grades of files these submissions no longer hold, nothing graded)."""
     print(f"graded {summary.graded} notebook(s), skipped {summary.skipped} already graded, "
           f"{summary.problems} with problems, in {summary.wall_s:.1f} s")
     if summary.overhead_s is not None:
@@ -226,7 +226,8 @@ def finish(args, summary, due) -> int:
               "could be read (see the report); check that this is the right download for this day", file=sys.stderr)
         return 1
     left_out = any(result.unmatched for result in summary.exports)  # grades the import file does not carry
-    return 1 if summary.refused or summary.lost or summary.handin_problems or humans or left_out else 0
+    return 1 if (summary.refused or summary.lost or summary.handin_problems or humans or left_out
+                 or summary.stale) else 0
 
 
 def release_solutions(args, due, summary) -> dict[str, list[tuple[Path, str]]]:

@@ -19,6 +19,7 @@ import threading
 import time
 import warnings
 from dataclasses import asdict, dataclass, field, replace
+from datetime import datetime, timezone
 from pathlib import Path
 
 import nbformat
@@ -100,6 +101,7 @@ class RunSummary:
     intake: class_intake.Intake = field(default_factory=class_intake.Intake)  # hand-in times, extensions
     retried: list[str] = field(default_factory=list)  # "student/notebook: why" for jobs run again (grader/jail/faults.py)
     lost: list[str] = field(default_factory=list)  # "student/notebook: why" for jobs lost on every try
+    stale: list[str] = field(default_factory=list)  # "student/notebook" graded earlier, not in these submissions
 
 
 def cpu_count() -> int:
@@ -323,6 +325,9 @@ class Grader:
             death = job.kernel_death if job.kernel_death in ("memory", "stuck", "tasks", "disk") else "other"
             sub.notes.append(msg(f"grader.kernel_death.{death}"))
         integrity_notes(job.integrity, sub.notes, sub.findings, graded=result is not None and status == Status.GRADED)
+        by_hand = gradebook.manual_grades(self.db_url, self.day, sub.student, sub.notebook)
+        if by_hand:  # graded again (another file, other limits, --regrade): the instructor's grades stay, to review
+            sub.findings.append(msg("grader.finding.manual_kept", checks=", ".join(by_hand[:8])))
         gradebook.merge(self.db_url, self.day, sub.student, sub.notebook, job if status == Status.GRADED else None,
                         timestamp=sub.timestamp, flagged=bool(sub.findings))
         if result is not None and result.graded_nb is not None:
@@ -594,7 +599,8 @@ class Grader:
             wall = sum(r.wall_s for r in timed) / len(timed)
             self.summary.cells_s, self.summary.overhead_s = cells, wall - cells
             timing = msg_in(self.lang, "grader.report.timing", wall=wall, cells=cells, overhead=wall - cells)
-        grades = gradebook.class_grades(self.db_url, self.day)  # manual grades included: what every output reads
+        grades = gradebook.class_grades(self.db_url, self.day).late_on_scores(self.late_fractions(subs))
+        # manual grades included, each late penalty of the notebook's score as it stands: what every output reads
         review: dict[str, list[str]] = {}
         for r in records:
             if not r.graded or r.findings:
@@ -604,6 +610,8 @@ class Grader:
             review.setdefault(student, []).append(problem)
         for student in self.intake.needing_human():  # a hand-in time or an extension that could not be used
             review.setdefault(student, []).extend(n.text(self.lang) for n in self.intake.of(student) if n.needs_human)
+        self.pages_with_grades(records, grades)
+        self.stale_grades(subs, records)
         self.summary.csv = self.reports / "grades.csv"
         report.write_csv(self.summary.csv, grades, review, intake=self.intake.by_student(self.lang),
                          dues=self.intake.dues)
@@ -620,6 +628,58 @@ class Grader:
                 platform_late={s.student: s.origin.platform.value for s in subs if s.origin and s.origin.late},
                 intake=tuple(self.intake.notes), grades=grades),
             lang=self.lang))
+
+    def stale_grades(self, subs: list[submissions.Submission], records: list[NotebookRecord]) -> None:
+        """Notebooks an earlier run into this gradebook graded that these submissions no longer hold (a file
+        taken out, a student gone, a file now unreadable): their earlier grades stay in every output, and the
+        run says so, for the instructor to decide (``--student`` runs speak of their own students only)."""
+        here = {(s.student, s.notebook) for s in subs if s.attributed and s.notebook}
+        wanted = set(self.opts.students or ())
+        stale = sorted({(r.student, r.notebook) for r in records if r.attributed and r.notebook and r.graded
+                        and (r.student, r.notebook) not in here and (not wanted or r.student in wanted)})
+        if stale:
+            self.summary.stale = [f"{s}/{n}" for s, n in stale]
+            self.warn(msg_in(self.lang, "grader.report.stale", count=len(stale),
+                             which=", ".join(self.summary.stale[:10]) + (", ..." if len(stale) > 10 else "")))
+
+    def pages_with_grades(self, records: list[NotebookRecord], grades) -> None:
+        """Write again each learner's page whose notebook the class's grades score otherwise than its job did (an
+        instructor's manual grade; the late penalty of the score as it stands), from those grades, saying which
+        checks were graded by hand: the page, grades.csv, the report and the exports then agree. The job's record
+        stays as the job wrote it."""
+        for record in records:
+            row = grades.student(record.student) if record.attributed and record.graded and record.feedback else None
+            graded = row.notebook(record.notebook) if row else None
+            if graded is None:
+                continue
+            by_hand = {c.grade_id: c.score for c in graded.checks if c.grade_id in record.cells
+                       and abs(c.score - record.cells[c.grade_id].score) > 1e-9}
+            if not by_hand and abs(graded.score - record.score) < 1e-9 and abs(
+                    graded.late_penalty - (record.late_penalty or 0.0)) < 1e-9:
+                continue
+            lang = record.lang or "en"
+            cells = {g: c if g not in by_hand else replace(c, score=by_hand[g], message=msg_in(
+                lang, "grader.page.manual_check", score=by_hand[g], max=c.max)) for g, c in record.cells.items()}
+            notes = record.notes + ((msg_in(lang, "grader.page.manual", checks=", ".join(
+                report.check_title(g, lang) for g in by_hand)),) if by_hand else ())
+            shown = replace(record, cells=cells, score=graded.score, late_penalty=graded.late_penalty, notes=notes)
+            (self.reports / record.feedback).write_text(report.feedback_html(shown, self.exercises))
+
+    def late_fractions(self, subs: list[submissions.Submission]) -> dict[tuple[str, str], float]:
+        """How much of its score each of this run's hand-ins loses for lateness (the course's policy, each
+        student's own due date), by (student, notebook); a hand-in without a readable time loses nothing."""
+        from grader.grades import late
+
+        policy, out = late.policy(), {}
+        for sub in subs:
+            due = self.intake.due_for(sub.student, self.due)
+            moment = late.handin_time(sub.timestamp).moment
+            if sub.notebook and sub.attributed and due and moment is not None:
+                when = datetime.fromisoformat(due)  # UTC: aware, or naive as nbgrader stores it
+                when = when.astimezone(timezone.utc).replace(tzinfo=None) if when.tzinfo else when
+                out[(sub.student, sub.notebook)] = late.penalty(1.0, (moment - when).total_seconds(), policy.per_day,
+                                                                policy.max_fraction)
+        return out
 
     def read_records(self) -> list[NotebookRecord]:
         """Every notebook's record in ``results/``, this run's and earlier runs'; a file this grader cannot

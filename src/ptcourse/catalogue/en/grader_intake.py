@@ -92,6 +92,11 @@ MESSAGES = {
         "{count} student(s) need a human: a hand-in time or an extension could not be used. The rest of "
         "the class was graded."
     ),
+    "grader.report.stale": (
+        "{count} notebook(s) graded by an earlier run into this gradebook are not in these submissions (taken out, "
+        "or no longer readable): {which}. Their earlier grades are still in grades.csv, the report and the exports. "
+        "If they should not count, grade into a new --out and --gradebook."
+    ),
     "grader.report.roster_read_as": "The class list {file} was read as {encoding}.",
     "grader.report.anonymous": (
         "{count} graded hand-in(s) are known by an anonymous id only (the platform's anonymous grading), so no "

@@ -62,6 +62,8 @@ MESSAGES = {
     "grader.page.feedback_title": "{notebook} — {student}",
     "grader.page.feedback_for": "Feedback for {student}",
     "grader.page.points": "{score:g} / {max_score:g} points",
+    "grader.page.manual": "Your instructor graded these checks by hand: {checks}. The points shown are theirs.",
+    "grader.page.manual_check": "Graded by hand by your instructor: {score:g} / {max:g}.",
     "grader.page.late": "Handed in late ({timestamp}): −{penalty:g} points, so {final:g} / {max_score:g}.",
     "grader.page.flagged": "Flagged for review by your instructor (your score is not changed by this):",
     "grader.page.checks": "Checks",
@@ -176,6 +178,9 @@ MESSAGES = {
     "grader.file.case_clash": "Another student's id, '{other}', differs from yours only in letter case, which some disks cannot tell apart: your work is graded as '{student}'.",
     "grader.file.duplicate": "Another file, '{file}', was also a {notebook} notebook: it was not graded.",
     # findings for the instructor's review (shown on the student's page too)
+    "grader.finding.manual_kept": (
+        "graded again, and an instructor's manual grade of {checks} from an earlier grading is kept: review it"
+    ),
     "grader.finding.restored": "tampering (undone before the checks): replaced {what}",
     "grader.finding.switched_off": "tampering (switched off for the checks): {what}",
     "grader.finding.voided": "checks that could not be proven to have run as written, scored 0: {checks}",

@@ -60,6 +60,10 @@ MESSAGES = {
     "grader.intake.learner_extension": "你获得了延期：你的截止时间是 {due}。",
     "grader.report.intake": "提交时间与延期",
     "grader.report.intake_human": "{count} 名学生需要人工处理：其提交时间或延期无法使用。班上其他人已正常评分。",
+    "grader.report.stale": (
+        "有 {count} 份笔记本曾在之前的运行中评分并记入这个成绩簿，但不在本次的提交中（已被移除，或已无法读取）：{which}。"
+        "它们之前的成绩仍在 grades.csv、报告和导出文件中。如果它们不应计入，请用新的 --out 和 --gradebook 重新评分。"
+    ),
     "grader.report.roster_read_as": "名单 {file} 按 {encoding} 读取。",
     "grader.report.anonymous": (
         "有 {count} 份已评分的提交只有匿名编号（平台的匿名评分），因此无法判断名单上哪一行没有提交："
