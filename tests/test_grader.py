@@ -659,10 +659,13 @@ def test_rerun_skips_resumes_and_keeps_manual_grades(hostile, tmp_path):
     for student in ("stubborn", "loop", "membomb", "osexit", "flood", "snoop", "net", "edited", "broken", "renamed"):
         (subs / student / DAY / f"{NB}.ipynb").unlink(missing_ok=True)
         (subs / student / DAY / f"{NB}-Copy1.ipynb").unlink(missing_ok=True)
-    again = grade(subs, out, db, "--quiet", *HOSTILE_LIMITS)
+    again = grade(subs, out, db, "--quiet", *HOSTILE_LIMITS, check=False)
     assert "graded 0 notebook(s)" in again.stdout, again.stdout
+    # the notebooks taken out keep their earlier grades: named, and the run exits 1 for the instructor to decide
+    assert again.returncode == 1 and f"stubborn/{NB}" in again.stderr and "graded by an earlier run" in again.stderr, (
+        again.stderr)
     (out / "reports" / DAY / "results" / "good" / f"{NB}.json").unlink()
-    resumed = grade(subs, out, db, "--quiet", *HOSTILE_LIMITS)
+    resumed = grade(subs, out, db, "--quiet", *HOSTILE_LIMITS, check=False)
     assert "graded 1 notebook(s)" in resumed.stdout, resumed.stdout
     regraded = grade(subs, out, db, "--quiet", "--regrade", "--student", "mutant_1", *HOSTILE_LIMITS)
     assert "graded 1 notebook(s)" in regraded.stdout, regraded.stdout
