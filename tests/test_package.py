@@ -37,6 +37,17 @@ def test_close_rejects_nan():
     assert "wrong values" in failure(checks.check_close, torch.tensor([float("nan")]), [1.0], "x")
 
 
+def test_is_close_compares_any_answer_as_numbers_and_never_raises():
+    """A test looking for a known mistake before its plain check: a learner's float64, integer, boolean or complex
+    answer is compared (or found not close), never a PyTorch "Double did not match Float" error."""
+    want = torch.tensor([1.0, 2.0])
+    assert checks.is_close(torch.tensor([1.0, 2.0], dtype=torch.float64), want)
+    assert checks.is_close(torch.tensor([1, 2]), want) and not checks.is_close(torch.tensor([True, False]), want)
+    assert not checks.is_close(torch.tensor([1 + 0j, 2 + 0j]), want)
+    assert not checks.is_close(torch.zeros(3), want) and not checks.is_close(None, want)
+    assert checks.is_close(torch.tensor([1.0, 2.0], requires_grad=True), want)
+
+
 def test_not_a_tensor_and_none():
     assert "should be a torch.Tensor, got list" in failure(checks.check_shape, [1, 2], (2,), "x")
     assert "is None" in failure(checks.check_tensor, None, "x")
@@ -139,6 +150,21 @@ def test_bundled_mnist_reads_offline():
     assert image.size == (28, 28) and 0 <= label <= 9
     counts = torch.bincount(test.targets, minlength=10)
     assert counts.tolist() == [100] * 10
+
+
+def test_missing_or_unfetchable_mnist_is_said_plainly(tmp_path, monkeypatch):
+    """The sample folder gone, or the full set unreachable offline: a sentence of the catalogue that names the
+    folder, never torchvision's "Dataset not found. You can use download=True"."""
+    monkeypatch.setattr(data, "data_dir", lambda: tmp_path)
+    with pytest.raises(FileNotFoundError) as info:
+        data.mnist(train=True)
+    assert str(info.value) == messages.msg("data.mnist_missing", folder=str(tmp_path / "MNIST" / "raw"))
+    assert "download=True" not in str(info.value)
+    monkeypatch.setenv("PTCOURSE_MNIST_ROOT", str(tmp_path / "full"))
+    with mock.patch("torchvision.datasets.MNIST", side_effect=RuntimeError("Error downloading: refused")):
+        with pytest.raises(FileNotFoundError) as info:
+            data.mnist(train=True)
+    assert "Unset PTCOURSE_MNIST_ROOT" in str(info.value) and "refused" in str(info.value)
 
 
 # --- Day 1 figures (ptcourse.plotting), drawn with the Agg backend --------------------------------

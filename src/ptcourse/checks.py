@@ -141,6 +141,19 @@ def check_finite(value: Any, name: str) -> None:
         fail("check.finite", name=name)
 
 
+def is_close(got: Any, expected: Any, *, atol: float = 1e-6, rtol: float = 1e-5) -> bool:
+    """Whether ``got`` is within tolerance of ``expected``, compared as numbers whatever ``got``'s dtype or
+    device (a learner's float64, integer or boolean answer): for a test that looks for a known mistake before
+    its plain check, never a PyTorch dtype error. A complex answer, or one of another shape, is not close."""
+    if not isinstance(got, torch.Tensor) or got.is_complex():
+        return False
+    want = torch.as_tensor(expected)
+    if tuple(got.shape) != tuple(want.shape):
+        return False
+    return bool(torch.allclose(got.detach().to("cpu", torch.float64), want.detach().to("cpu", torch.float64),
+                               atol=atol, rtol=rtol))
+
+
 def check_close(
     got: Any,
     expected: Any,

@@ -30,11 +30,14 @@ def mnist(train: bool = True, transform=None, target_transform=None):
     """
     from torchvision.datasets import MNIST
 
+    from ptcourse.messages import msg
+
     full = settings.read().mnist_root is not None
-    return MNIST(
-        root=str(mnist_root()),
-        train=train,
-        transform=transform,
-        target_transform=target_transform,
-        download=full,
-    )
+    root = mnist_root()
+    if not full and not (root / "MNIST" / "raw").is_dir():  # the bundled sample is missing: say where it belongs
+        raise FileNotFoundError(msg("data.mnist_missing", folder=str(root / "MNIST" / "raw")))
+    try:
+        return MNIST(root=str(root), train=train, transform=transform, target_transform=target_transform,
+                     download=full)
+    except (RuntimeError, OSError) as err:  # the full set could not be fetched (offline?) or read
+        raise FileNotFoundError(msg("data.mnist_unavailable", folder=str(root), error=str(err)[:200])) from None

@@ -19,5 +19,14 @@ MESSAGES = {
         "`{name}` is None: a function that forgot `return`, or a `.grad` that no gradient reached?"
     ),
     "check.finite": "`{name}` contains NaN or infinity.",
+    "data.mnist_missing": (
+        "The course's MNIST sample is not in {folder}. It comes with the course: get a fresh copy of the "
+        "course folder (nothing is downloaded while you work)."
+    ),
+    "data.mnist_unavailable": (
+        "MNIST could not be read or fetched into {folder} (PTCOURSE_MNIST_ROOT is set: the full set is "
+        "downloaded there once, which needs a connection): {error}. Unset PTCOURSE_MNIST_ROOT to use the "
+        "course's own sample."
+    ),
     "setup.summary": "torch {torch} | device: {device} | threads: {threads} | seed: {seed}",
 }

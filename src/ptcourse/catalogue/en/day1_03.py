@@ -1,6 +1,7 @@
 """Messages of day1/03_modules."""
 
 MESSAGES = {
+    "modules.mlp_bias": "Each nn.Linear in MLP should keep its bias (the default, bias=True): yours has none.",
     "modules.no_super_init": (
         "Building the model failed with PyTorch's error \"{error}\". This means __init__ assigned "
         "a layer before calling super().__init__(): make super().__init__() the first line of "

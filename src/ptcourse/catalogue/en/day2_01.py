@@ -1,6 +1,7 @@
 """Messages of day2/01_linear_regression."""
 
 MESSAGES = {
+    "linreg.data_pair": "make_data() should return a pair (x, y), got {got} values.",
     # Exercise 1: make_data
     "linreg.data_broadcast": (
         "`y` has shape {got}, a square table instead of a column: x is ({n}, 1) but the noise "

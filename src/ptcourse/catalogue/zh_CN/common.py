@@ -19,5 +19,10 @@ MESSAGES = {
         "`{name}` 是 None：是不是函数忘了写 `return`，或者某个 `.grad` 没有收到梯度？"
     ),
     "check.finite": "`{name}` 里有 NaN 或无穷大。",
+    "data.mnist_missing": "课程自带的 MNIST 样本不在 {folder} 中。它随课程一起提供：请重新获取一份完整的课程文件夹（学习过程中不会下载任何内容）。",
+    "data.mnist_unavailable": (
+        "无法在 {folder} 中读取或获取 MNIST（已设置 PTCOURSE_MNIST_ROOT：完整数据集会下载到那里一次，这需要网络连接）：{error}。"
+        "取消设置 PTCOURSE_MNIST_ROOT 即可使用课程自带的样本。"
+    ),
     "setup.summary": "torch {torch} | 设备: {device} | 线程数: {threads} | 随机种子: {seed}",
 }

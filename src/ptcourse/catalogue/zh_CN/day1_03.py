@@ -1,6 +1,7 @@
 """day1/03_modules 的提示信息（简体中文）。"""
 
 MESSAGES = {
+    "modules.mlp_bias": "MLP 中的每个 nn.Linear 都应保留偏置（默认的 bias=True）：你的没有。",
     "modules.no_super_init": (
         "搭建模型失败，PyTorch 报错：\"{error}\"。这说明 __init__ 在调用 super().__init__() 之前就给层赋了值："
         "请把 super().__init__() 作为 __init__ 的第一行，它会创建 nn.Module 用来登记各层的字典。"

@@ -1,6 +1,7 @@
 """day2/01_linear_regression 的提示信息（简体中文）。"""
 
 MESSAGES = {
+    "linreg.data_pair": "make_data() 应该返回一对值 (x, y)，实际返回了 {got} 个值。",
     # 练习 1：make_data
     "linreg.data_broadcast": (
         "`y` 的形状是 {got}，是一个方形表格而不是一列：x 是 ({n}, 1)，而噪声的形状是 ({n},)，"
