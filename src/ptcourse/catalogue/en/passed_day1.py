@@ -5,7 +5,7 @@ MESSAGES = {
     'env_pick_device_priority.passed': 'pick_device() chose CUDA over MPS, and MPS over the CPU, on pretend machines',
     'env_environment_report_keys.passed': 'environment_report() has all seven keys',
     'env_environment_report_values.passed': 'environment_report() asks PyTorch for the version and, at each call, the thread count',
-    'env_diagnose_cases.passed': 'diagnose() reads all three situations',
+    'env_diagnose_cases.passed': 'diagnose() reads all three situations; this machine: {here}',
     'env_version_at_least_basic.passed': 'this PyTorch ({version}) is at least 2.6: torch.load defaults to weights_only=True',
     'tensors_make_grid_basic.passed': 'make_grid(3, 4) is right',
     'tensors_sqdist_shape.passed': 'pairwise_sq_dists() gives one number per pair of points',

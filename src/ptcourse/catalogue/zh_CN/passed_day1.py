@@ -3,7 +3,7 @@
 MESSAGES = {
     "env_pick_device_here.passed": "pick_device() 选择了 {chosen}",
     "env_environment_report_keys.passed": "environment_report() 七个键都齐了",
-    "env_diagnose_cases.passed": "diagnose() 三种情况都判断对了",
+    "env_diagnose_cases.passed": "diagnose() 三种情况都判断对了；这台机器：{here}",
     "env_version_at_least_basic.passed": "这个 PyTorch（{version}）不低于 2.6：torch.load 默认使用 weights_only=True",
     "tensors_make_grid_basic.passed": "make_grid(3, 4) 正确",
     "tensors_sqdist_shape.passed": "pairwise_sq_dists() 为每一对点给出一个数",
