@@ -119,6 +119,13 @@ def test_a_penalty_never_takes_more_than_its_own_notebook():
     assert grades.students[0].final == 4.0
     raised = NotebookGrade("c", 10, 10, 0.0, auto_score=0).late_on_score(0.5)  # auto 0: this run's fraction
     assert raised.late_penalty == 5.0
+    from grader.grades import late
+
+    rule = late.CoursePenalty()  # 10 % a started day
+    for due in ("2026-11-15T23:59:00", "2026-11-15T23:59:00+00:00", "2026-11-16T00:59:00+01:00"):
+        assert late.fraction("2026-11-17 06:00:00.000000 UTC", due, rule) == 0.2, due  # 30 h late: 2 days
+    assert late.fraction("2026-11-15 20:00:00 UTC", "2026-11-15T23:59:00", rule) == 0.0
+    assert late.fraction(None, "2026-11-15T23:59:00", rule) is None and late.fraction("garbled", None, rule) is None
 
 
 def test_every_output_reads_the_one_record(tmp_path, monkeypatch):

@@ -55,6 +55,17 @@ def penalty(score: float, seconds_late: float, per_day: float, max_fraction: flo
     return round(min(max_fraction, per_day * days) * float(score), 4)
 
 
+def fraction(timestamp: str | None, due: str | None, rule: CoursePenalty) -> float | None:
+    """The part of its score a hand-in at ``timestamp`` (a ``timestamp.txt``'s text) loses under ``rule`` for a due
+    date ``due`` (ISO, UTC: aware, or naive as nbgrader stores it); None where either is missing or unreadable."""
+    moment = handin_time(timestamp).moment
+    if not due or moment is None:
+        return None
+    when = datetime.fromisoformat(due)
+    when = when.astimezone(timezone.utc).replace(tzinfo=None) if when.tzinfo else when
+    return penalty(1.0, (moment - when).total_seconds(), rule.per_day, rule.max_fraction)
+
+
 def policy() -> CoursePenalty:
     """The penalty plugin as the course configuration sets it up."""
     from traitlets.config.loader import PyFileConfigLoader

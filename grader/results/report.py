@@ -16,13 +16,13 @@ import io
 import re
 import statistics
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import jinja2
 from markupsafe import Markup
 
-from grader.records import CellKind, CheckResult, ClassGrades, NotebookRecord
+from grader.records import CellKind, CheckResult, ClassGrades, NotebookGrade, NotebookRecord
 from grader.results import roster_report
 from grader.security import scrub  # noqa: F401 - its old home; grader.security is the one
 from ptcourse.messages import catalogue, msg_in, normalise_lang
@@ -93,6 +93,23 @@ def _check_rows(cells: dict[str, CheckResult], exercises: dict[str, str], lang: 
 def _page_words(lang: str, *keys: str) -> dict[str, str]:
     """``grader.page.<key>`` in ``lang`` for each key, by key."""
     return {key: msg_in(lang, f"grader.page.{key}") for key in keys}
+
+
+def as_graded(record: NotebookRecord, graded: NotebookGrade) -> NotebookRecord | None:
+    """``record`` as the class's grades score it (an instructor's manual grades, the late penalty of the score as
+    it stands), for its page: each check graded by hand says so, and a note names them; None where the grades
+    and the job's record agree."""
+    by_hand = {c.grade_id: c.score for c in graded.checks
+               if c.grade_id in record.cells and abs(c.score - record.cells[c.grade_id].score) > 1e-9}
+    if not by_hand and abs(graded.score - record.score) < 1e-9 and abs(
+            graded.late_penalty - (record.late_penalty or 0.0)) < 1e-9:
+        return None
+    lang = record.lang or "en"
+    cells = {g: c if g not in by_hand else replace(c, score=by_hand[g], message=msg_in(
+        lang, "grader.page.manual_check", score=by_hand[g], max=c.max)) for g, c in record.cells.items()}
+    notes = record.notes + ((msg_in(lang, "grader.page.manual", checks=", ".join(
+        check_title(g, lang) for g in by_hand)),) if by_hand else ())
+    return replace(record, cells=cells, score=graded.score, late_penalty=graded.late_penalty, notes=notes)
 
 
 def feedback_html(record: NotebookRecord, exercises: dict[str, str], lang: str | None = None) -> str:

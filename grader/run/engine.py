@@ -19,7 +19,6 @@ import threading
 import time
 import warnings
 from dataclasses import asdict, dataclass, field, replace
-from datetime import datetime, timezone
 from pathlib import Path
 
 import nbformat
@@ -643,42 +642,26 @@ class Grader:
                              which=", ".join(self.summary.stale[:10]) + (", ..." if len(stale) > 10 else "")))
 
     def pages_with_grades(self, records: list[NotebookRecord], grades) -> None:
-        """Write again each learner's page whose notebook the class's grades score otherwise than its job did (an
-        instructor's manual grade; the late penalty of the score as it stands), from those grades, saying which
-        checks were graded by hand: the page, grades.csv, the report and the exports then agree. The job's record
-        stays as the job wrote it."""
+        """Write again each learner's page whose notebook the class's grades score otherwise than its job did
+        (:func:`grader.results.report.as_graded`): the page, grades.csv, the report and the exports then agree.
+        The job's record stays as the job wrote it."""
         for record in records:
             row = grades.student(record.student) if record.attributed and record.graded and record.feedback else None
             graded = row.notebook(record.notebook) if row else None
-            if graded is None:
-                continue
-            by_hand = {c.grade_id: c.score for c in graded.checks if c.grade_id in record.cells
-                       and abs(c.score - record.cells[c.grade_id].score) > 1e-9}
-            if not by_hand and abs(graded.score - record.score) < 1e-9 and abs(
-                    graded.late_penalty - (record.late_penalty or 0.0)) < 1e-9:
-                continue
-            lang = record.lang or "en"
-            cells = {g: c if g not in by_hand else replace(c, score=by_hand[g], message=msg_in(
-                lang, "grader.page.manual_check", score=by_hand[g], max=c.max)) for g, c in record.cells.items()}
-            notes = record.notes + ((msg_in(lang, "grader.page.manual", checks=", ".join(
-                report.check_title(g, lang) for g in by_hand)),) if by_hand else ())
-            shown = replace(record, cells=cells, score=graded.score, late_penalty=graded.late_penalty, notes=notes)
-            (self.reports / record.feedback).write_text(report.feedback_html(shown, self.exercises))
+            shown = report.as_graded(record, graded) if graded is not None else None
+            if shown is not None:
+                (self.reports / record.feedback).write_text(report.feedback_html(shown, self.exercises))
 
     def late_fractions(self, subs: list[submissions.Submission]) -> dict[tuple[str, str], float]:
         """How much of its score each of this run's hand-ins loses for lateness (the course's policy, each
-        student's own due date), by (student, notebook); a hand-in without a readable time loses nothing."""
+        student's own due date), by (student, notebook); a hand-in without a readable time is not in it."""
         from grader.grades import late
 
-        policy, out = late.policy(), {}
+        rule, out = late.policy(), {}
         for sub in subs:
-            due = self.intake.due_for(sub.student, self.due)
-            moment = late.handin_time(sub.timestamp).moment
-            if sub.notebook and sub.attributed and due and moment is not None:
-                when = datetime.fromisoformat(due)  # UTC: aware, or naive as nbgrader stores it
-                when = when.astimezone(timezone.utc).replace(tzinfo=None) if when.tzinfo else when
-                out[(sub.student, sub.notebook)] = late.penalty(1.0, (moment - when).total_seconds(), policy.per_day,
-                                                                policy.max_fraction)
+            lost = late.fraction(sub.timestamp, self.intake.due_for(sub.student, self.due), rule)
+            if sub.notebook and sub.attributed and lost is not None:
+                out[(sub.student, sub.notebook)] = lost
         return out
 
     def read_records(self) -> list[NotebookRecord]:
